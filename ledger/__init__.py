@@ -1,0 +1,1 @@
+"""A local Horizon-compatible Stellar ledger: the sandbox and settlement test bed."""

@@ -1,0 +1,248 @@
+"""Horizon's HTTP surface: the read endpoints and transaction submission."""
+
+from __future__ import annotations
+
+import calendar
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from ledger import horizon_json
+from ledger.engine import MalformedEnvelope, Submission, SubmitStatus
+from ledger.faults import FaultKind
+from ledger.models import Account, LedgerHeader, TransactionRecord
+from ledger.results import TxResult
+from ledger.state import current_state
+from ledger.transport import request_reset
+
+bp = Blueprint("horizon", __name__)
+
+TIMEOUT_DETAIL = (
+    "Your request timed out before completing. Please try your request again. If you are "
+    "submitting a transaction, it may still be applied: look it up by hash before rebuilding it."
+)
+FAILED_DETAIL = (
+    "The transaction failed when submitted to the stellar network. The `extras.result_codes` "
+    "field on this response contains further details."
+)
+
+
+def problem_response(status: int, kind: str, title: str, detail: str, **extras: Any) -> Response:
+    """Return a Horizon problem+json response."""
+    response = jsonify(horizon_json.problem(status, kind, title, detail, **extras))
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    return response
+
+
+def not_found() -> Response:
+    """Return Horizon's 404 problem."""
+    return problem_response(
+        404,
+        "not_found",
+        "Resource Missing",
+        "The resource at the url requested was not found.",
+    )
+
+
+def _timeout(tx_hash: str | None = None) -> Response:
+    extras = {"hash": tx_hash} if tx_hash else {}
+    return problem_response(504, "timeout", "Timeout", TIMEOUT_DETAIL, **extras)
+
+
+@bp.get("/")
+def root() -> Response:
+    state = current_state()
+    return jsonify(
+        horizon_json.root(state.engine.latest_ledger(), state.config.network_passphrase)
+    )
+
+
+@bp.get("/accounts/<account_id>")
+def account(account_id: str) -> Response:
+    entry = Account.get_or_none(Account.account_id == account_id)
+    if entry is None:
+        return not_found()
+    header = LedgerHeader.get_or_none(LedgerHeader.sequence == entry.last_modified_ledger)
+    modified_at = header.closed_at if header else current_state().engine.latest_ledger().closed_at
+    return jsonify(horizon_json.account(entry, modified_at))
+
+
+@bp.get("/transactions/<tx_hash>")
+def transaction(tx_hash: str) -> Response:
+    state = current_state()
+    record = TransactionRecord.get_or_none(TransactionRecord.hash == tx_hash.lower())
+    if record is None:
+        return not_found()
+    if state.faults.hides(calendar.timegm(record.created_at.utctimetuple())):
+        return not_found()
+    return jsonify(horizon_json.transaction(record, state.config.network_passphrase))
+
+
+@bp.get("/ledgers")
+def ledgers() -> Response:
+    state = current_state()
+    limit = max(1, min(200, request.args.get("limit", default=10, type=int)))
+    query = LedgerHeader.select()
+    if request.args.get("order", "asc") == "desc":
+        query = query.order_by(LedgerHeader.sequence.desc())
+    else:
+        query = query.order_by(LedgerHeader.sequence.asc())
+    records = [
+        horizon_json.ledger(h, state.config.max_ops_per_ledger) for h in query.limit(limit)
+    ]
+    return jsonify(horizon_json.page(records, request.full_path))
+
+
+@bp.get("/ledgers/<int:sequence>")
+def ledger(sequence: int) -> Response:
+    header = LedgerHeader.get_or_none(LedgerHeader.sequence == sequence)
+    if header is None:
+        return not_found()
+    return jsonify(horizon_json.ledger(header, current_state().config.max_ops_per_ledger))
+
+
+@bp.get("/fee_stats")
+def fee_stats() -> Response:
+    state = current_state()
+    latest = state.engine.latest_ledger()
+    recent = (
+        TransactionRecord.select()
+        .where(TransactionRecord.ledger > latest.sequence - 5)
+        .order_by(TransactionRecord.ledger.desc())
+        .limit(500)
+    )
+    charged = [r.fee_charged // max(r.operation_count, 1) for r in recent]
+    bids = [r.max_fee // max(r.operation_count, 1) for r in recent]
+    return jsonify(horizon_json.fee_stats(latest.sequence, latest.base_fee, charged, bids))
+
+
+def _failure(result: TxResult, envelope_xdr: str, tx_hash: str) -> Response:
+    return problem_response(
+        400,
+        "transaction_failed",
+        "Transaction Failed",
+        FAILED_DETAIL,
+        envelope_xdr=envelope_xdr,
+        result_xdr=result.to_xdr(),
+        result_codes=result.result_codes(),
+        hash=tx_hash,
+    )
+
+
+def _record_response(record: TransactionRecord) -> Response:
+    state = current_state()
+    body = horizon_json.transaction(record, state.config.network_passphrase)
+    if record.successful:
+        return jsonify(body)
+    return problem_response(
+        400,
+        "transaction_failed",
+        "Transaction Failed",
+        FAILED_DETAIL,
+        envelope_xdr=record.envelope_xdr,
+        result_xdr=record.result_xdr,
+        result_codes=body["result_codes"],
+        hash=record.hash,
+    )
+
+
+def _malformed(envelope_xdr: str, detail: str) -> Response:
+    return problem_response(
+        400,
+        "transaction_malformed",
+        "Transaction Malformed",
+        f"Horizon could not decode the transaction envelope in this request: {detail}",
+        envelope_xdr=envelope_xdr,
+    )
+
+
+def _apply_fault(fault: FaultKind | None) -> Response | None:
+    """Answer for faults that act before the engine sees the envelope."""
+    if fault is FaultKind.RATE_LIMITED:
+        return problem_response(
+            429, "rate_limit_exceeded", "Rate Limit Exceeded", "Too many requests; slow down."
+        )
+    if fault is FaultKind.UNAVAILABLE:
+        return problem_response(
+            503, "service_unavailable", "Service Unavailable", "Horizon is not ready to serve."
+        )
+    if fault is FaultKind.TIMEOUT_NO_APPLY:
+        return _timeout()
+    if fault is FaultKind.CONNECTION_RESET:
+        request_reset(request.environ)
+        return Response(status=500)
+    return None
+
+
+def _after_queue_fault(fault: FaultKind | None, submission: Submission) -> Response | None:
+    if fault is FaultKind.TIMEOUT_THEN_APPLY:
+        return _timeout(submission.hash)
+    if fault is FaultKind.CONNECTION_RESET_THEN_APPLY:
+        request_reset(request.environ)
+        return Response(status=500)
+    return None
+
+
+def _submit() -> tuple[Response | None, Submission | None, str]:
+    state = current_state()
+    envelope_xdr = request.form.get("tx", "")
+    fault = state.faults.take_submission_fault()
+    early = _apply_fault(fault)
+    if early is not None:
+        return early, None, envelope_xdr
+    if not envelope_xdr:
+        return _malformed(envelope_xdr, "the form field `tx` is missing"), None, envelope_xdr
+    try:
+        submission = state.engine.submit(envelope_xdr)
+    except MalformedEnvelope as exc:
+        return _malformed(envelope_xdr, str(exc)), None, envelope_xdr
+    return _after_queue_fault(fault, submission), submission, envelope_xdr
+
+
+@bp.post("/transactions")
+def submit_transaction() -> Response:
+    response, submission, envelope_xdr = _submit()
+    if response is not None or submission is None:
+        assert response is not None
+        return response
+    if submission.status is SubmitStatus.APPLIED and submission.record is not None:
+        return _record_response(submission.record)
+    if submission.status is SubmitStatus.ERROR and submission.error is not None:
+        return _failure(submission.error, envelope_xdr, submission.hash)
+    pending = submission.pending
+    if pending is None:
+        # stellar-core's TRY_AGAIN_LATER reaches Horizon's clients as a timeout.
+        return _timeout(submission.hash)
+    if not pending.done.wait(current_state().config.submit_timeout_seconds):
+        return _timeout(submission.hash)
+    if pending.record is not None:
+        return _record_response(pending.record)
+    assert pending.dropped is not None
+    return _failure(pending.dropped, envelope_xdr, submission.hash)
+
+
+@bp.post("/transactions_async")
+def submit_transaction_async() -> Response:
+    response, submission, _ = _submit()
+    if response is not None or submission is None:
+        assert response is not None
+        return response
+    body: dict[str, Any] = {"hash": submission.hash}
+    status = submission.status
+    error = submission.error
+    if status is SubmitStatus.APPLIED:
+        # The envelope's sequence number is used up, so core refuses it as a bad sequence.
+        status, error = SubmitStatus.ERROR, TxResult("tx_bad_seq")
+    body["tx_status"] = status.value
+    if error is not None:
+        body["error_result_xdr"] = error.to_xdr()
+    codes = {
+        SubmitStatus.PENDING: 201,
+        SubmitStatus.DUPLICATE: 409,
+        SubmitStatus.ERROR: 400,
+        SubmitStatus.TRY_AGAIN_LATER: 503,
+    }
+    result = jsonify(body)
+    result.status_code = codes[status]
+    return result

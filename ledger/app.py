@@ -1,0 +1,63 @@
+"""The ledger server's WSGI application factory."""
+
+from __future__ import annotations
+
+import atexit
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response
+from werkzeug.exceptions import HTTPException
+
+from ledger import admin, api
+from ledger.config import LedgerConfig, load_config
+from ledger.engine import LedgerEngine
+from ledger.faults import FaultSwitches
+from ledger.models import ensure_genesis, open_database
+from ledger.state import LedgerState, init_app
+from ledger.transport import ConnectionResetMiddleware
+
+
+def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
+    """Build the ledger app: config, storage, engine and closer, blueprints, error handlers.
+
+    Run it in ONE process (gunicorn ``-w 1 -k gthread``): the queue and the closer thread
+    live in memory.
+    """
+    config = load_config(overrides=overrides)
+    app = Flask(__name__)
+    app.config["LEDGER"] = config
+    state = _init_state(config)
+    init_app(app, state)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(admin.bp)
+    _register_error_handlers(app)
+    app.wsgi_app = ConnectionResetMiddleware(app.wsgi_app)  # type: ignore[method-assign]
+    state.engine.start_closer()
+    atexit.register(state.engine.stop_closer)
+    return app
+
+
+def _init_state(config: LedgerConfig) -> LedgerState:
+    open_database(config.database)
+    ensure_genesis(config.network_passphrase, config.base_fee, config.base_reserve)
+    return LedgerState(config=config, engine=LedgerEngine(config), faults=FaultSwitches())
+
+
+def _register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        if error.code == 404:
+            return api.not_found()
+        status = error.code or 500
+        return api.problem_response(
+            status, "bad_request" if status < 500 else "server_error",
+            error.name, error.description or error.name,
+        )
+
+    @app.errorhandler(Exception)
+    def server_error(error: Exception) -> Response:
+        app.logger.exception("unhandled error", exc_info=error)
+        return api.problem_response(
+            500, "server_error", "Internal Server Error", "An unexpected error occurred."
+        )
