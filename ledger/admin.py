@@ -23,9 +23,7 @@ def only_loopback() -> Response | None:
         loopback = False
     if loopback:
         return None
-    return problem_response(
-        403, "forbidden", "Forbidden", "Sandbox admin endpoints answer loopback clients only."
-    )
+    return problem_response(403, "forbidden", "Forbidden", "Sandbox admin endpoints answer loopback clients only.")
 
 
 @bp.post("/close_ledger")

@@ -53,9 +53,7 @@ def _timeout(tx_hash: str | None = None) -> Response:
 @bp.get("/")
 def root() -> Response:
     state = current_state()
-    return jsonify(
-        horizon_json.root(state.engine.latest_ledger(), state.config.network_passphrase)
-    )
+    return jsonify(horizon_json.root(state.engine.latest_ledger(), state.config.network_passphrase))
 
 
 @bp.get("/accounts/<account_id>")
@@ -88,9 +86,7 @@ def ledgers() -> Response:
         query = query.order_by(LedgerHeader.sequence.desc())
     else:
         query = query.order_by(LedgerHeader.sequence.asc())
-    records = [
-        horizon_json.ledger(h, state.config.max_ops_per_ledger) for h in query.limit(limit)
-    ]
+    records = [horizon_json.ledger(h, state.config.max_ops_per_ledger) for h in query.limit(limit)]
     return jsonify(horizon_json.page(records, request.full_path))
 
 
@@ -160,13 +156,9 @@ def _malformed(envelope_xdr: str, detail: str) -> Response:
 def _apply_fault(fault: FaultKind | None) -> Response | None:
     """Answer for faults that act before the engine sees the envelope."""
     if fault is FaultKind.RATE_LIMITED:
-        return problem_response(
-            429, "rate_limit_exceeded", "Rate Limit Exceeded", "Too many requests; slow down."
-        )
+        return problem_response(429, "rate_limit_exceeded", "Rate Limit Exceeded", "Too many requests; slow down.")
     if fault is FaultKind.UNAVAILABLE:
-        return problem_response(
-            503, "service_unavailable", "Service Unavailable", "Horizon is not ready to serve."
-        )
+        return problem_response(503, "service_unavailable", "Service Unavailable", "Horizon is not ready to serve.")
     if fault is FaultKind.TIMEOUT_NO_APPLY:
         return _timeout()
     if fault is FaultKind.CONNECTION_RESET:

@@ -51,13 +51,13 @@ def _register_error_handlers(app: Flask) -> None:
             return api.not_found()
         status = error.code or 500
         return api.problem_response(
-            status, "bad_request" if status < 500 else "server_error",
-            error.name, error.description or error.name,
+            status,
+            "bad_request" if status < 500 else "server_error",
+            error.name,
+            error.description or error.name,
         )
 
     @app.errorhandler(Exception)
     def server_error(error: Exception) -> Response:
         app.logger.exception("unhandled error", exc_info=error)
-        return api.problem_response(
-            500, "server_error", "Internal Server Error", "An unexpected error occurred."
-        )
+        return api.problem_response(500, "server_error", "Internal Server Error", "An unexpected error occurred.")

@@ -40,9 +40,7 @@ def env_names() -> dict[str, str]:
     return dict(_ENV_NAMES)
 
 
-def load_config(
-    environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None
-) -> LedgerConfig:
+def load_config(environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None) -> LedgerConfig:
     """Build the config from defaults, then the environment, then explicit overrides."""
     env = os.environ if environ is None else environ
     config = LedgerConfig()

@@ -18,8 +18,14 @@ from stellar_sdk.preconditions import Preconditions
 from ledger.auth import SignatureChecker, Threshold
 from ledger.config import LedgerConfig
 from ledger.models import Account, LedgerHeader, TransactionRecord, db, utcnow
-from ledger.operations import LedgerContext, apply_operation, min_balance, op_type
-from ledger.operations import static_check, threshold_for
+from ledger.operations import (
+    LedgerContext,
+    apply_operation,
+    min_balance,
+    op_type,
+    static_check,
+    threshold_for,
+)
 from ledger.results import OpResult, TxResult
 
 log = logging.getLogger(__name__)
@@ -111,9 +117,7 @@ class LedgerEngine:
             error = self._check_valid(envelope, close_time, latest.sequence + 1)
             if error is not None:
                 return Submission(SubmitStatus.ERROR, tx_hash, error=error)
-            pending = Pending(
-                tx_hash, envelope_xdr, source_id, len(envelope.transaction.operations)
-            )
+            pending = Pending(tx_hash, envelope_xdr, source_id, len(envelope.transaction.operations))
             self._queue[tx_hash] = pending
             return Submission(SubmitStatus.PENDING, tx_hash, pending=pending)
 
@@ -127,9 +131,7 @@ class LedgerEngine:
         with self._lock:
             return self._queue.get(tx_hash)
 
-    def _check_valid(
-        self, envelope: TransactionEnvelope, close_time: datetime, ledger_seq: int
-    ) -> TxResult | None:
+    def _check_valid(self, envelope: TransactionEnvelope, close_time: datetime, ledger_seq: int) -> TxResult | None:
         tx = envelope.transaction
         ops = tx.operations
         if not ops:
@@ -229,9 +231,7 @@ class LedgerEngine:
             ops += pending.op_count
         return batch
 
-    def _apply(
-        self, pending: Pending, sequence: int, close_time: datetime, order: int
-    ) -> TransactionRecord | None:
+    def _apply(self, pending: Pending, sequence: int, close_time: datetime, order: int) -> TransactionRecord | None:
         envelope = parse_envelope(pending.envelope_xdr, self.config.network_passphrase)
         tx = envelope.transaction
         invalid = self._check_valid(envelope, close_time, sequence)
@@ -242,9 +242,9 @@ class LedgerEngine:
         source_id = tx.source.account_id
         source = Account.get_by_id(source_id)
         fee = min(tx.fee, self.config.base_fee * len(tx.operations), source.balance)
-        Account.update(
-            balance=Account.balance - fee, sequence=tx.sequence, last_modified_ledger=sequence
-        ).where(Account.account_id == source_id).execute()
+        Account.update(balance=Account.balance - fee, sequence=tx.sequence, last_modified_ledger=sequence).where(
+            Account.account_id == source_id
+        ).execute()
         if invalid is not None:
             result = TxResult("tx_failed", fee, invalid.operations)
         else:
@@ -268,9 +268,7 @@ class LedgerEngine:
         pending.record = record
         return record
 
-    def _apply_operations(
-        self, ops: list[Operation], tx_source: str, sequence: int, fee: int
-    ) -> TxResult:
+    def _apply_operations(self, ops: list[Operation], tx_source: str, sequence: int, fee: int) -> TxResult:
         context = self.context(sequence)
         results: list[OpResult] = []
         with db.atomic() as savepoint:
@@ -308,9 +306,7 @@ class LedgerEngine:
                 log.exception("ledger close failed; retrying at the next interval")
 
 
-def _check_bounds(
-    preconditions: Preconditions | None, close_time: datetime, ledger_seq: int
-) -> str | None:
+def _check_bounds(preconditions: Preconditions | None, close_time: datetime, ledger_seq: int) -> str | None:
     if preconditions is None:
         return None
     now = int(close_time.timestamp()) if close_time.tzinfo else _epoch(close_time)

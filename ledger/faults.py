@@ -84,9 +84,6 @@ class FaultSwitches:
         """Return the armed faults, for the admin endpoint."""
         with self._lock:
             return {
-                "submission": [
-                    {"fault": kind.value, "remaining": remaining}
-                    for kind, remaining in self._submission
-                ],
+                "submission": [{"fault": kind.value, "remaining": remaining} for kind, remaining in self._submission],
                 "lagging_lookup_seconds": self._lag_seconds,
             }

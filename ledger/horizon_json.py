@@ -10,7 +10,13 @@ from typing import Any
 from stellar_sdk import TransactionEnvelope, xdr
 
 from ledger.auth import account_signers
-from ledger.models import TOTAL_COINS, Account, LedgerHeader, TransactionRecord, TrustLine
+from ledger.models import (
+    TOTAL_COINS,
+    Account,
+    LedgerHeader,
+    TransactionRecord,
+    TrustLine,
+)
 from ledger.operations import AUTH_IMMUTABLE, AUTH_REQUIRED, AUTH_REVOCABLE
 
 PROTOCOL_VERSION = 22
@@ -76,10 +82,7 @@ def account(entry: Account, modified_at: datetime) -> JSONDict:
             "asset_type": "native",
         }
     )
-    signers = [
-        {"weight": weight, "key": key, "type": "ed25519_public_key"}
-        for key, weight in account_signers(entry)
-    ]
+    signers = [{"weight": weight, "key": key, "type": "ed25519_public_key"} for key, weight in account_signers(entry)]
     return {
         "_links": {"self": {"href": f"/accounts/{entry.account_id}"}},
         "id": entry.account_id,
@@ -199,9 +202,7 @@ def transaction(record: TransactionRecord, passphrase: str) -> JSONDict:
         "result_xdr": record.result_xdr,
         "result_meta_xdr": "",
         "fee_meta_xdr": "",
-        "signatures": [
-            base64.b64encode(sig.signature).decode() for sig in envelope.signatures
-        ],
+        "signatures": [base64.b64encode(sig.signature).decode() for sig in envelope.signatures],
         "result_codes": json.loads(record.result_codes),
     }
     body.update(_memo(tx.memo.to_xdr_object()))

@@ -6,6 +6,7 @@ import os
 from datetime import UTC, datetime
 
 import peewee
+
 from ledger.config import root_keypair
 
 db = peewee.DatabaseProxy()

@@ -174,12 +174,8 @@ def _native_payment(source: Account, destination: Account, amount: int) -> str:
         return "op_success"
     if destination.balance + amount > INT64_MAX:
         return "op_line_full"
-    Account.update(balance=Account.balance - amount).where(
-        Account.account_id == source.account_id
-    ).execute()
-    Account.update(balance=Account.balance + amount).where(
-        Account.account_id == destination.account_id
-    ).execute()
+    Account.update(balance=Account.balance - amount).where(Account.account_id == source.account_id).execute()
+    Account.update(balance=Account.balance + amount).where(Account.account_id == destination.account_id).execute()
     return "op_success"
 
 
@@ -192,9 +188,7 @@ def _create_account(op: CreateAccount, source: Account, context: LedgerContext) 
     source = Account.get_by_id(source.account_id)
     if source.balance - amount < min_balance(source, context):
         return "op_underfunded"
-    Account.update(balance=Account.balance - amount).where(
-        Account.account_id == source.account_id
-    ).execute()
+    Account.update(balance=Account.balance - amount).where(Account.account_id == source.account_id).execute()
     Account.create(
         account_id=op.destination,
         balance=amount,

@@ -1,0 +1,84 @@
+"""The read endpoints answer in Horizon's shapes, as stellar-sdk expects them."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PASSPHRASE, Kit
+from stellar_sdk import Asset, xdr
+from stellar_sdk.exceptions import NotFoundError
+from stellar_sdk.operation import Payment
+
+
+def test_root_reports_latest_ledger_and_passphrase(kit: Kit) -> None:
+    body = kit.server.root().call()
+    assert body["network_passphrase"] == PASSPHRASE
+    assert body["history_latest_ledger"] >= 1
+    assert body["core_latest_ledger"] == body["history_latest_ledger"]
+
+
+def test_root_account_holds_all_lumens_at_genesis(kit: Kit) -> None:
+    body = kit.account(kit.root)
+    assert body["id"] == body["account_id"] == kit.root.public_key
+    assert body["balances"][-1]["asset_type"] == "native"
+    assert body["thresholds"] == {"low_threshold": 0, "med_threshold": 0, "high_threshold": 0}
+    assert body["signers"] == [{"weight": 1, "key": kit.root.public_key, "type": "ed25519_public_key"}]
+    assert isinstance(body["sequence"], str)
+
+
+def test_unknown_account_is_a_problem_404(kit: Kit) -> None:
+    with pytest.raises(NotFoundError) as info:
+        kit.server.accounts().account_id("GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7").call()
+    assert info.value.status == 404
+    assert info.value.type == "https://stellar.org/horizon-errors/not_found"
+
+
+def test_unknown_transaction_is_a_problem_404(kit: Kit) -> None:
+    with pytest.raises(NotFoundError):
+        kit.server.transactions().transaction("ab" * 32).call()
+
+
+def test_trust_line_balance_shape(kit: Kit) -> None:
+    _, distribution, asset = kit.issue(mint="12.5")
+    line = kit.account(distribution)["balances"][0]
+    assert line["asset_type"] == "credit_alphanum4"
+    assert line["asset_code"] == "TKN"
+    assert line["asset_issuer"] == asset.issuer
+    assert line["balance"] == "12.5000000"
+    assert line["limit"] == "922337203685.4775807"
+    assert line["is_authorized"] is True
+
+
+def test_latest_ledger_and_base_fee(kit: Kit) -> None:
+    page = kit.server.ledgers().order(desc=True).limit(1).call()
+    record = page["_embedded"]["records"][0]
+    assert record["base_fee_in_stroops"] == 100
+    assert kit.server.fetch_base_fee() == 100
+
+
+def test_fee_stats_shape(kit: Kit) -> None:
+    body = kit.server.fee_stats().call()
+    assert body["last_ledger_base_fee"] == "100"
+    assert set(body["fee_charged"]) >= {"max", "min", "mode", "p10", "p50", "p99"}
+    assert set(body["max_fee"]) >= {"max", "min", "mode", "p10", "p50", "p99"}
+
+
+def test_transaction_resource(kit: Kit) -> None:
+    (payer,) = kit.fund()
+    envelope = kit.build(payer, [Payment(kit.root.public_key, Asset.native(), "1")], memo="inv 42")
+    submitted = kit.submit(envelope)
+    body = kit.server.transactions().transaction(submitted["hash"]).call()
+    assert body["successful"] is True
+    assert body["hash"] == envelope.hash_hex()
+    assert body["ledger"] == submitted["ledger"]
+    assert body["source_account"] == payer.public_key
+    assert body["source_account_sequence"] == str(envelope.transaction.sequence)
+    assert body["fee_charged"] == "100"
+    assert body["max_fee"] == "100"
+    assert body["operation_count"] == 1
+    assert body["memo_type"] == "text" and body["memo"] == "inv 42"
+    assert body["envelope_xdr"] == envelope.to_xdr()
+    result = xdr.TransactionResult.from_xdr(body["result_xdr"])
+    assert result.fee_charged.int64 == 100
+    assert result.result.code == xdr.TransactionResultCode.txSUCCESS
+    assert result.result.results is not None and len(result.result.results) == 1
+    assert body["created_at"].endswith("Z")
