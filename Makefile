@@ -1,0 +1,65 @@
+# `make help` lists the targets with their `##` comments.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+ISO20022_XSD_DIR ?= ../shared/xsd
+export ISO20022_XSD_DIR
+# The Postgres run of `make test`: DATABASE_URL when it names Postgres, else the local test database.
+PG_TEST_URL ?= $(if $(filter postgres%,$(DATABASE_URL)),$(DATABASE_URL),postgresql://postgres@127.0.0.1:5432/test)
+MESSAGES := pacs.008.001.13 pacs.028.001.06 pacs.002.001.15
+USAGE_XSD := $(addprefix xsd/usage/,$(addsuffix .xsd,$(MESSAGES)))
+
+.PHONY: help install xsd bindings bindings-check run test test-sqlite test-postgres lint clean
+
+help: ## List the targets
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python ## Create the venv, install pinned dependencies, copy and derive the schemas
+	$(BIN)/pip install --quiet -e '.[dev]'
+	$(MAKE) xsd
+
+xsd: ## Copy the official XSDs from ISO20022_XSD_DIR, check their sha256, derive the usage-guideline XSDs
+	$(BIN)/python -m tools.derive_schemas --source "$(ISO20022_XSD_DIR)"
+
+$(USAGE_XSD):
+	$(MAKE) xsd
+
+bindings: $(USAGE_XSD) ## Regenerate bindings/ from the usage-guideline XSDs with xsdata
+	rm -rf bindings && tools/generate_bindings.sh bindings
+
+bindings-check: $(USAGE_XSD) ## Fail if regenerating the bindings would change them
+	tmp=$$(mktemp -d) && tools/generate_bindings.sh "$$tmp/bindings" \
+	  && diff -r -x __pycache__ "$$tmp/bindings" bindings && echo "bindings are up to date"; \
+	  status=$$?; rm -rf "$$tmp"; exit $$status
+
+run: $(USAGE_XSD) ## Start the API on 127.0.0.1:8000 (SQLite by default), creating a demo key on first run
+	$(BIN)/flask --app app db upgrade
+	$(BIN)/flask --app app demo ensure
+	$(BIN)/honcho start -f Procfile
+
+test: test-sqlite test-postgres ## Run the whole suite on SQLite, then on Postgres when reachable
+
+test-sqlite: $(USAGE_XSD)
+	$(BIN)/python -m pytest
+
+test-postgres: $(USAGE_XSD)
+	@if $(BIN)/python -m tools.postgres_reachable "$(PG_TEST_URL)"; then \
+	  TEST_DATABASE_URL="$(PG_TEST_URL)" $(BIN)/python -m pytest; \
+	elif [ -n "$$CI" ]; then \
+	  echo "Postgres at $(PG_TEST_URL) is not reachable, and CI must run the Postgres suite." >&2; exit 1; \
+	else \
+	  echo "SKIPPED the Postgres run: $(PG_TEST_URL) is not reachable (set DATABASE_URL to a Postgres URL)."; \
+	fi
+
+lint: ## ruff and mypy --strict on our code (bindings excluded)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+clean: ## Remove the venv, caches and derived schemas (keeps var/)
+	rm -rf $(VENV) xsd/iso xsd/usage .mypy_cache .ruff_cache *.egg-info

@@ -1,0 +1,65 @@
+"""The one place that maps domain errors to HTTP statuses and pacs.002 rejections."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from api.requests import services, utc_now
+from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
+from services.reports import StatusReport, TxStatus
+
+logger = logging.getLogger("gateway.api")
+
+XML = "application/xml"
+# An unexpected failure is 422 on intake (spec 4.1) and 500 elsewhere (spec 4.2).
+_UNEXPECTED_STATUS = {"transfers.submit_pacs008": 422}
+
+
+def rejection(
+    status: int, violations: list[Violation], instruction_id: str | None = None, end_to_end_id: str | None = None
+) -> Response:
+    """A pacs.002 RJCT response."""
+    report = StatusReport(TxStatus.RJCT, instruction_id, end_to_end_id, violations=violations)
+    return Response(services().writer.render(report, utc_now()), status=status, mimetype=XML)
+
+
+def _message_rejected(error: MessageRejected) -> Response:
+    return rejection(400, list(error.violations), error.instruction_id, error.end_to_end_id)
+
+
+def _too_large(_: RequestEntityTooLarge) -> Response:
+    limit = services().reader.max_bytes
+    return rejection(400, [Violation(ReasonCode.FF01, f"The body exceeds the limit of {limit} bytes.")])
+
+
+def _configuration_error(error: ConfigurationError) -> Response:
+    logger.error("configuration error on %s: %s", request.path, error)
+    return rejection(500, [Violation(ReasonCode.NARR, f"Internal server configuration error: {error}")])
+
+
+def _http_error(error: HTTPException) -> Response:
+    status = error.code or 500
+    return rejection(status, [Violation(ReasonCode.NARR, f"{error.name}: {request.method} {request.path}")])
+
+
+def _unexpected(error: Exception) -> Response:
+    correlation_id = uuid.uuid4().hex
+    logger.exception("unexpected error on %s [correlation %s]", request.path, correlation_id)
+    status = _UNEXPECTED_STATUS.get(request.endpoint or "", 500)
+    text = f"Unexpected processing error; nothing was created. Correlation ID: {correlation_id}."
+    response = rejection(status, [Violation(ReasonCode.NARR, text)])
+    response.headers["X-Correlation-ID"] = correlation_id
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+    app.register_error_handler(MessageRejected, _message_rejected)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
+    app.register_error_handler(ConfigurationError, _configuration_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)

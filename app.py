@@ -1,0 +1,40 @@
+"""The application factory. `flask --app app ...` and wsgi.py both go through `create_app`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+import api
+import cli
+import config
+from services.context import build_service_context
+from storage.database import database, open_database
+
+
+def _init_database(app: Flask) -> None:
+    open_database(app.config["DATABASE_URL"])
+
+    @app.before_request
+    def _connect() -> None:
+        database.connect(reuse_if_open=True)
+
+    @app.teardown_request
+    def _release(_: BaseException | None) -> None:
+        if not database.is_closed():
+            database.close()
+
+
+def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: config from the environment (then `overrides`), storage, services, API, CLI."""
+    app = Flask(__name__)
+    app.config.update(config.from_process_environment())
+    app.config.update(overrides or {})
+    app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
+    _init_database(app)
+    app.extensions["gateway"] = build_service_context(app.config)
+    api.init_app(app)
+    cli.init_app(app)
+    return app

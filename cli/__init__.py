@@ -1,0 +1,13 @@
+"""Operator commands: `flask --app app <group> <command>`."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from cli import database, demo, keys, orgs
+
+
+def init_app(app: Flask) -> None:
+    """Register the command groups."""
+    for group in (database.group, orgs.group, keys.group, demo.group):
+        app.cli.add_command(group)

@@ -1,0 +1,39 @@
+"""`flask --app app demo ensure`: a demo organization and sandbox key on an empty store."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+from flask import current_app
+from flask.cli import AppGroup
+
+from services.api_keys import Environment, issue_api_key
+from storage.database import database
+from storage.organizations import count_organizations, insert_organization
+
+group = AppGroup("demo", help="Demo data for a first run.")
+DEMO_ORGANIZATION = "Demo Organization"
+
+
+def _write_secret(path: Path, secret: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(secret + "\n")
+
+
+@group.command("ensure")
+def ensure_command() -> None:
+    """On an empty store, create the demo organization and a sandbox key, print it, save it (0600)."""
+    key_file = Path(current_app.config["DEMO_KEY_FILE"])
+    with database.atomic():
+        if count_organizations() > 0:
+            click.echo(f"store already has organizations; the demo key, if any, is in {key_file}")
+            return
+        insert_organization(DEMO_ORGANIZATION)
+        plain, _ = issue_api_key(DEMO_ORGANIZATION, Environment.SANDBOX)
+    _write_secret(key_file, plain)
+    click.echo(f"created {DEMO_ORGANIZATION!r} with a sandbox API key (also saved to {key_file}):")
+    click.echo(plain)

@@ -1,0 +1,24 @@
+"""`flask --app app orgs create NAME`."""
+
+from __future__ import annotations
+
+import click
+import peewee
+from flask.cli import AppGroup
+
+from storage.database import database
+from storage.organizations import insert_organization
+
+group = AppGroup("orgs", help="Organizations.")
+
+
+@group.command("create")
+@click.argument("name")
+def create_command(name: str) -> None:
+    """Create an organization."""
+    try:
+        with database.atomic():
+            organization = insert_organization(name)
+    except peewee.IntegrityError:
+        raise click.ClickException(f"organization {name!r} already exists") from None
+    click.echo(f"organization {organization.id}: {organization.name}")

@@ -1,0 +1,40 @@
+"""Service configuration, read from the environment only when `create_app` asks for it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+PROJECT_ROOT = Path(__file__).resolve().parent
+DEFAULT_DATABASE_URL = f"sqlite:///{PROJECT_ROOT / 'var' / 'gateway.sqlite3'}"
+
+# Keys are Flask config names; values are (environment variable, default, parser).
+_SETTINGS: dict[str, tuple[str, Any, Any]] = {
+    "DATABASE_URL": ("DATABASE_URL", DEFAULT_DATABASE_URL, str),
+    "SCHEMA_DIR": ("SCHEMA_DIR", str(PROJECT_ROOT / "xsd" / "usage"), str),
+    "MAX_BODY_BYTES": ("MAX_BODY_BYTES", 1_048_576, int),
+    "SUPPORTED_NETWORKS": ("SUPPORTED_NETWORKS", ("net",), lambda v: tuple(v.split(","))),
+    "USD_TO_TKN_RATE": ("USD_TO_TKN_RATE", Decimal("1"), Decimal),
+    "DEMO_KEY_FILE": ("DEMO_KEY_FILE", str(PROJECT_ROOT / "var" / "demo-api-key"), str),
+    # Production settlement: all of these must be set before a Production key may submit.
+    "PRODUCTION_HORIZON_URL": ("PRODUCTION_HORIZON_URL", "", str),
+    "PRODUCTION_NETWORK_PASSPHRASE": ("PRODUCTION_NETWORK_PASSPHRASE", "", str),
+    "PRODUCTION_SECRETS_FILE": ("PRODUCTION_SECRETS_FILE", "", str),
+}
+
+
+def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Return the Flask config values, parsed from an environment mapping."""
+    values: dict[str, Any] = {}
+    for key, (variable, default, parse) in _SETTINGS.items():
+        raw = environ.get(variable)
+        values[key] = default if raw in (None, "") else parse(raw)
+    return values
+
+
+def from_process_environment() -> dict[str, Any]:
+    """Return the config values of this process's environment."""
+    return load_config(os.environ)

@@ -1,0 +1,1 @@
+"""Domain logic: message rules, reports, keys, transfers. Never imports flask."""

@@ -1,0 +1,35 @@
+"""The per-process objects every request shares: schemas, parser, serializer, settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from services.credit_transfers import IntakeSettings
+from services.message_reader import MessageReader
+from services.reports import ReportWriter
+
+
+@dataclass(frozen=True)
+class ServiceContext:
+    """Built once by create_app; never rebuilt per request."""
+
+    reader: MessageReader
+    writer: ReportWriter
+    intake: IntakeSettings
+
+
+def build_service_context(config: dict[str, Any]) -> ServiceContext:
+    """Load schemas and build the parser and serializer from the app config."""
+    production_ready = all(
+        config[name] for name in ("PRODUCTION_HORIZON_URL", "PRODUCTION_NETWORK_PASSPHRASE", "PRODUCTION_SECRETS_FILE")
+    )
+    return ServiceContext(
+        reader=MessageReader(Path(config["SCHEMA_DIR"]), int(config["MAX_BODY_BYTES"])),
+        writer=ReportWriter(),
+        intake=IntakeSettings(
+            supported_networks=tuple(config["SUPPORTED_NETWORKS"]),
+            production_settlement_configured=production_ready,
+        ),
+    )

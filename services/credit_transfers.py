@@ -1,0 +1,133 @@
+"""Accepting a pacs.008: validate, create the transfer once per MsgId, answer with a pacs.002."""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+import peewee
+from uuid6 import uuid7
+
+from bindings.pacs_008_001_13 import Document
+from services.api_keys import Caller, Environment
+from services.credit_transfer_rules import check_credit_transfer, instruction_of, original_ids
+from services.message_reader import PACS008, MessageFormatError, MessageReader
+from services.networks import check_network
+from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
+from services.reports import ReportWriter, StatusReport, TxStatus
+from storage import transfers as transfer_store
+from storage.database import database
+from storage.models import Transfer
+
+CREATED = "Created"
+
+
+@dataclass(frozen=True)
+class IntakeSettings:
+    """What intake needs to know of the deployment."""
+
+    supported_networks: tuple[str, ...]
+    production_settlement_configured: bool
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    """A created (or replayed) transfer and the pacs.002 that acknowledges it."""
+
+    transfer_id: uuid.UUID
+    report: bytes
+    replayed: bool
+
+
+def read_credit_transfer(reader: MessageReader, network: str, body: bytes, settings: IntakeSettings) -> Document:
+    """Network check, hardened parse and schema validation; raises MessageRejected (NARR/FF01)."""
+    violation = check_network(network, settings.supported_networks)
+    if violation is not None:
+        raise MessageRejected([violation])
+    try:
+        return reader.read(body, PACS008)
+    except MessageFormatError as error:
+        raise MessageRejected([Violation(ReasonCode.FF01, str(error))]) from None
+
+
+def _replay_or_conflict(existing: Transfer, request_sha256: str) -> Acceptance:
+    if existing.request_sha256 == request_sha256:
+        return Acceptance(existing.id, bytes(existing.acceptance_report), replayed=True)
+    raise MessageRejected(
+        [
+            Violation(
+                ReasonCode.AM05,
+                f"MsgId {existing.message_id} was already used by this organization for a different "
+                f"message (transfer {existing.id}). Use a new MsgId for a new transfer.",
+            )
+        ],
+        existing.instruction_id,
+        existing.end_to_end_id,
+    )
+
+
+def submit_credit_transfer(
+    caller: Caller,
+    network: str,
+    body: bytes,
+    *,
+    reader: MessageReader,
+    writer: ReportWriter,
+    settings: IntakeSettings,
+    now: datetime,
+) -> Acceptance:
+    """Create a transfer from a pacs.008, in one transaction; the same message twice creates one."""
+    document = read_credit_transfer(reader, network, body, settings)
+    violations = check_credit_transfer(document, now)
+    if violations:
+        raise MessageRejected(violations, *original_ids(document))
+    if caller.environment is Environment.PRODUCTION and not settings.production_settlement_configured:
+        raise ConfigurationError("Production settlement is not configured on this server.")
+    instruction = instruction_of(document)
+    request_sha256 = hashlib.sha256(body).hexdigest()
+    transfer_id = uuid7()
+    report = writer.render(
+        StatusReport(
+            TxStatus.ACCP,
+            instruction.instruction_id,
+            instruction.end_to_end_id,
+            info=[f"TransferId: {transfer_id}"],
+        ),
+        now,
+    )
+    stamp = now.replace(tzinfo=None)
+    with database.atomic():
+        existing = transfer_store.find_by_message_id(caller.organization_id, instruction.message_id)
+        if existing is not None:
+            return _replay_or_conflict(existing, request_sha256)
+        try:
+            with database.atomic():
+                transfer_store.insert_transfer(
+                    id=transfer_id,
+                    organization=caller.organization_id,
+                    environment=caller.environment.value,
+                    network=network,
+                    state=CREATED,
+                    created_at=stamp,
+                    updated_at=stamp,
+                    amount_usd=instruction.amount_usd,
+                    source_account=instruction.source_account,
+                    destination_account=instruction.destination_account,
+                    memo=instruction.memo,
+                    message_id=instruction.message_id,
+                    instruction_id=instruction.instruction_id,
+                    end_to_end_id=instruction.end_to_end_id,
+                    transaction_id=instruction.transaction_id,
+                    request_sha256=request_sha256,
+                    raw_request=body,
+                    acceptance_report=report,
+                )
+        except peewee.IntegrityError:
+            # A concurrent request with the same MsgId won the unique constraint.
+            winner = transfer_store.find_by_message_id(caller.organization_id, instruction.message_id)
+            if winner is None:
+                raise
+            return _replay_or_conflict(winner, request_sha256)
+    return Acceptance(transfer_id, report, replayed=False)

@@ -1,0 +1,46 @@
+"""Apply pending migrations in order and remember which ran, in `schema_migration`."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import peewee
+
+from storage import migrations
+from storage.database import database
+from storage.models import utc_now
+
+
+class SchemaMigration(peewee.Model):
+    """One applied migration."""
+
+    name = peewee.CharField(max_length=100, primary_key=True)
+    applied_at = peewee.DateTimeField()
+
+    class Meta:
+        database = database
+        table_name = "schema_migration"
+
+
+def migration_names() -> list[str]:
+    """All migration module names, in the order they apply."""
+    return sorted(m.name for m in pkgutil.iter_modules(migrations.__path__) if m.name.startswith("m"))
+
+
+def upgrade() -> list[str]:
+    """Apply every migration not yet applied; return the names applied now."""
+    db = database.obj
+    applied_now: list[str] = []
+    with database.connection_context():
+        database.create_tables([SchemaMigration])
+        done = {row.name for row in SchemaMigration.select()}
+        for name in migration_names():
+            if name in done:
+                continue
+            module = importlib.import_module(f"{migrations.__name__}.{name}")
+            with database.atomic():
+                module.apply(db)
+                SchemaMigration.create(name=name, applied_at=utc_now())
+            applied_now.append(name)
+    return applied_now

@@ -1,0 +1,80 @@
+"""A reused MsgId: the identical message replays the original answer; a different one is AM05."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+from flask.testing import FlaskClient
+
+from storage.database import database
+from storage.transfers import count_transfers
+from tests.support.messages import message_id, pacs008
+from tests.support.reports import parse_report, rejected
+
+URL = "/v1/pacs008/net"
+
+
+def _post(client: FlaskClient, key: str, body: bytes):  # type: ignore[no-untyped-def]
+    return client.post(URL, data=body, headers={"NET-API-KEY": key, "Content-Type": "application/xml"})
+
+
+def test_identical_resend_replays_the_original_answer(client: FlaskClient, api_key: str) -> None:
+    body = pacs008()
+    first, second = _post(client, api_key, body), _post(client, api_key, body)
+    assert first.status_code == second.status_code == 201
+    assert first.data == second.data
+    with database.connection_context():
+        assert count_transfers() == 1
+
+
+def test_same_msg_id_different_body_is_am05(client: FlaskClient, api_key: str) -> None:
+    msg_id = message_id()
+    first = parse_report(_post(client, api_key, pacs008(msg_id=msg_id, amount="10.00")).data)
+    response = _post(client, api_key, pacs008(msg_id=msg_id, amount="11.00"))
+    assert response.status_code == 400
+    report = rejected(response.data, "AM05")
+    assert msg_id in report.text and first.info()["TransferId"] in report.text and "different message" in report.text
+    with database.connection_context():
+        assert count_transfers() == 1
+
+
+def test_same_msg_id_in_another_organization_is_independent(
+    client: FlaskClient, api_key: str, other_api_key: str
+) -> None:
+    msg_id = message_id()
+    assert _post(client, api_key, pacs008(msg_id=msg_id)).status_code == 201
+    assert _post(client, other_api_key, pacs008(msg_id=msg_id)).status_code == 201
+
+
+def test_twenty_concurrent_identical_sends_create_one_transfer(live_server: str, api_key: str) -> None:
+    body = pacs008()
+    headers = {"NET-API-KEY": api_key, "Content-Type": "application/xml"}
+
+    def send(_: int) -> requests.Response:
+        with requests.Session() as session:
+            return session.post(f"{live_server}{URL}", data=body, headers=headers, timeout=30)
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        responses = list(pool.map(send, range(20)))
+    assert {r.status_code for r in responses} == {201}
+    assert len({parse_report(r.content).info()["TransferId"] for r in responses}) == 1
+    with database.connection_context():
+        assert count_transfers() == 1
+
+
+def test_concurrent_conflicting_sends_create_one_transfer(live_server: str, api_key: str) -> None:
+    msg_id = message_id()
+    bodies = [pacs008(msg_id=msg_id, amount=f"{n + 1}.00") for n in range(10)]
+    headers = {"NET-API-KEY": api_key, "Content-Type": "application/xml"}
+
+    def send(body: bytes) -> requests.Response:
+        with requests.Session() as session:
+            return session.post(f"{live_server}{URL}", data=body, headers=headers, timeout=30)
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        responses = list(pool.map(send, bodies))
+    assert sorted(r.status_code for r in responses) == [201] + [400] * 9
+    assert all(parse_report(r.content).codes == ["AM05"] for r in responses if r.status_code == 400)
+    with database.connection_context():
+        assert count_transfers() == 1

@@ -1,0 +1,47 @@
+"""Operator commands: orgs, keys, demo."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskCliRunner
+
+from services.api_keys import authenticate
+from storage.database import database
+
+
+def test_orgs_create_and_keys_issue_list_revoke(runner: FlaskCliRunner) -> None:
+    assert "organization 1: Acme" in runner.invoke(args=["orgs", "create", "Acme"]).output
+    assert runner.invoke(args=["orgs", "create", "Acme"]).exit_code != 0
+    issued = runner.invoke(args=["keys", "issue", "Acme", "--environment", "production"])
+    assert issued.exit_code == 0
+    plain = issued.output.strip().splitlines()[-1]
+    assert plain.startswith("tkn_live_")
+    key_id = plain.split("_")[2]
+    listed = runner.invoke(args=["keys", "list"]).output
+    assert key_id in listed and "Production" in listed and plain not in listed
+    assert runner.invoke(args=["keys", "revoke", key_id]).exit_code == 0
+    assert "revoked" in runner.invoke(args=["keys", "list", "--org", "Acme"]).output
+    with database.connection_context():
+        assert authenticate(plain) is None
+
+
+def test_keys_issue_for_unknown_org_fails(runner: FlaskCliRunner) -> None:
+    result = runner.invoke(args=["keys", "issue", "Nobody"])
+    assert result.exit_code != 0 and "no organization" in result.output
+
+
+def test_demo_ensure_creates_once_and_saves_key_0600(runner: FlaskCliRunner, app: Flask) -> None:
+    first = runner.invoke(args=["demo", "ensure"])
+    assert first.exit_code == 0
+    plain = first.output.strip().splitlines()[-1]
+    key_file = Path(app.config["DEMO_KEY_FILE"])
+    assert key_file.read_text().strip() == plain
+    assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
+    with database.connection_context():
+        assert authenticate(plain) is not None
+    second = runner.invoke(args=["demo", "ensure"])
+    assert second.exit_code == 0 and plain not in second.output

@@ -1,0 +1,95 @@
+"""Fixtures: the app on a fresh store, its test client and CLI runner, keys, a live HTTP server."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from werkzeug.serving import make_server
+
+from app import create_app
+from services.api_keys import Environment, issue_api_key
+from storage.database import database
+from storage.migrate import upgrade
+from storage.organizations import insert_organization
+from tests.support.databases import empty_postgres_tables, postgres_url, reset_postgres, sqlite_url
+
+
+@pytest.fixture(scope="session")
+def _postgres_ready() -> str | None:
+    url = postgres_url()
+    if url is not None:
+        reset_postgres(url)
+    return url
+
+
+@pytest.fixture()
+def app_config(tmp_path: Path, _postgres_ready: str | None) -> dict[str, Any]:
+    """Overrides for create_app: a fresh store per test."""
+    return {
+        "TESTING": True,
+        "DATABASE_URL": _postgres_ready or sqlite_url(tmp_path),
+        "DEMO_KEY_FILE": str(tmp_path / "demo-api-key"),
+    }
+
+
+@pytest.fixture()
+def app(app_config: dict[str, Any], _postgres_ready: str | None) -> Iterator[Flask]:
+    """The app, on an empty, migrated store."""
+    application = create_app(app_config)
+    if _postgres_ready:
+        empty_postgres_tables()
+    else:
+        upgrade()
+    yield application
+    if not database.is_closed():
+        database.close()
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    """Flask's test client."""
+    return app.test_client()
+
+
+@pytest.fixture()
+def runner(app: Flask) -> FlaskCliRunner:
+    """Flask's CLI runner."""
+    return app.test_cli_runner()
+
+
+def make_key(name: str, environment: Environment = Environment.SANDBOX) -> str:
+    """Create an organization and return a fresh plain key for it."""
+    with database.connection_context():
+        with database.atomic():
+            insert_organization(name)
+        plain, _ = issue_api_key(name, environment)
+    return plain
+
+
+@pytest.fixture()
+def api_key(app: Flask) -> str:
+    """A sandbox key of organization 'Acme Bank'."""
+    return make_key("Acme Bank")
+
+
+@pytest.fixture()
+def other_api_key(app: Flask) -> str:
+    """A sandbox key of another organization."""
+    return make_key("Other Bank")
+
+
+@pytest.fixture()
+def live_server(app: Flask) -> Iterator[str]:
+    """The app behind a real threaded HTTP server on a free loopback port; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()

@@ -1,0 +1,53 @@
+"""Builders of request messages for tests."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from xml.sax.saxutils import escape
+
+PAYEE = "GADMQUMF5SMLUNG432CAYZMXBJFXDK6ERLMDE46IRYU34LXWDJZSJ6HY"
+
+
+def message_id(at: datetime | None = None) -> str:
+    """A valid MsgId stamped `at` (default: now)."""
+    moment = at or datetime.now(UTC)
+    return f"{int(moment.timestamp()):010d}{secrets.token_hex(5).upper()}"
+
+
+def _optional(tag: str, value: str | None) -> str:
+    return "" if value is None else f"<{tag}>{escape(value)}</{tag}>"
+
+
+def transaction(
+    amount: str = "125.50",
+    currency: str = "USD",
+    creditor: str | None = PAYEE,
+    debtor: str | None = "ACC-000123456",
+    memo: str | None = "Invoice 42",
+    instruction_id: str | None = "INSTR-1",
+    end_to_end_id: str | None = "E2E-ACME-1",
+) -> str:
+    """One CdtTrfTxInf element."""
+    payment_id = _optional("InstrId", instruction_id) + _optional("EndToEndId", end_to_end_id)
+    debtor_xml = f"<DbtrAcct><Id><Othr><Id>{escape(debtor)}</Id></Othr></Id></DbtrAcct>" if debtor else ""
+    creditor_id = f"<Id><Othr><Id>{escape(creditor)}</Id></Othr></Id>" if creditor else ""
+    creditor_xml = f"<CdtrAcct>{creditor_id}{_optional('Nm', memo)}</CdtrAcct>" if creditor or memo else ""
+    return (
+        f"<CdtTrfTxInf><PmtId>{payment_id}</PmtId>"
+        f'<IntrBkSttlmAmt Ccy="{currency}">{amount}</IntrBkSttlmAmt>'
+        f"{debtor_xml}{creditor_xml}</CdtTrfTxInf>"
+    )
+
+
+def pacs008(msg_id: str | None = "", transactions: list[str] | None = None, **tx: str | None) -> bytes:
+    """A pacs.008.001.13; `msg_id=''` means a fresh valid one, None leaves MsgId out."""
+    if msg_id == "":
+        msg_id = message_id()
+    body = "".join(transactions) if transactions is not None else transaction(**tx)  # type: ignore[arg-type]
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.008.001.13"><FIToFICstmrCdtTrf>'
+        f"<GrpHdr>{_optional('MsgId', msg_id)}<NbOfTxs>1</NbOfTxs></GrpHdr>{body}"
+        "</FIToFICstmrCdtTrf></Document>"
+    ).encode()
