@@ -18,6 +18,7 @@ from services.networks import check_network
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
+from storage.events import record_event
 from storage.database import database
 from storage.models import Transfer
 
@@ -124,6 +125,7 @@ def submit_credit_transfer(
                     raw_request=body,
                     acceptance_report=report,
                 )
+                record_event(transfer_id, None, CREATED, stamp, reason="accepted pacs.008")
         except peewee.IntegrityError:
             # A concurrent request with the same MsgId won the unique constraint.
             winner = transfer_store.find_by_message_id(caller.organization_id, instruction.message_id)

@@ -70,9 +70,45 @@ class Transfer(BaseModel):
         )
 
 
+class TransferEvent(BaseModel):
+    """One state change of a transfer; UpdatedAt and CompletedAt in reports come from these."""
+
+    id = peewee.AutoField()
+    transfer = peewee.ForeignKeyField(Transfer, backref="events", on_delete="CASCADE")
+    from_state = peewee.CharField(max_length=16, null=True)
+    to_state = peewee.CharField(max_length=16)
+    at = peewee.DateTimeField()
+    reason = peewee.CharField(max_length=200, null=True)
+    attempt = peewee.IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("transfer", "id"), False),)
+
+
+class StatusQuery(BaseModel):
+    """A recorded pacs.028 request (spec 2.6), kept whether it was answered or rejected."""
+
+    id = peewee.AutoField()
+    message_type = peewee.CharField(max_length=16)
+    message_id = peewee.CharField(max_length=64, null=True)
+    queried_transfer_id = peewee.CharField(max_length=64, null=True)
+    alternative_id = peewee.CharField(max_length=64, null=True)
+    original_message_id = peewee.CharField(max_length=64, null=True)
+    raw_request = peewee.BlobField()
+    organization = peewee.ForeignKeyField(Organization, backref="status_queries", on_delete="RESTRICT")
+    environment = peewee.CharField(max_length=16)
+    network = peewee.CharField(max_length=64)
+    queried_at = peewee.DateTimeField()
+    http_status = peewee.IntegerField()
+    outcome = peewee.CharField(max_length=8)
+
+    class Meta:
+        indexes = ((("organization", "queried_at"), False), (("organization", "queried_transfer_id"), False))
+
+
 def utc_now() -> datetime:
     """The current UTC time, naive, as every timestamp column stores it."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-ALL_MODELS: tuple[type[BaseModel], ...] = (Organization, ApiKey, Transfer)
+ALL_MODELS: tuple[type[BaseModel], ...] = (Organization, ApiKey, Transfer, TransferEvent, StatusQuery)

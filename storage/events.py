@@ -1,0 +1,28 @@
+"""Queries on transfer events: every state change is one row."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from storage.models import TransferEvent
+
+
+def record_event(
+    transfer_id: uuid.UUID,
+    from_state: str | None,
+    to_state: str,
+    at: datetime,
+    reason: str | None = None,
+    attempt: int = 0,
+) -> TransferEvent:
+    """Append one state change (`at` is naive UTC)."""
+    event: TransferEvent = TransferEvent.create(
+        transfer=transfer_id, from_state=from_state, to_state=to_state, at=at, reason=reason, attempt=attempt
+    )
+    return event
+
+
+def events_for(transfer_id: uuid.UUID) -> list[TransferEvent]:
+    """A transfer's events, oldest first."""
+    return list(TransferEvent.select().where(TransferEvent.transfer == transfer_id).order_by(TransferEvent.id))
