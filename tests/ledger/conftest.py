@@ -137,9 +137,11 @@ class Kit:
         for line in self.account(keypair)["balances"]:
             if asset is None and line["asset_type"] == "native":
                 return Decimal(line["balance"])
-            if asset is not None and line.get("asset_code") == asset.code:
-                if line.get("asset_issuer") == asset.issuer:
-                    return Decimal(line["balance"])
+            if asset is not None and (line.get("asset_code"), line.get("asset_issuer")) == (
+                asset.code,
+                asset.issuer,
+            ):
+                return Decimal(line["balance"])
         raise KeyError(asset)
 
     def sequence(self, keypair: Keypair) -> int:
