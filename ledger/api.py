@@ -52,12 +52,14 @@ def _timeout(tx_hash: str | None = None) -> Response:
 
 @bp.get("/")
 def root() -> Response:
+    """Serve the root resource."""
     state = current_state()
     return jsonify(horizon_json.root(state.engine.latest_ledger(), state.config.network_passphrase))
 
 
 @bp.get("/accounts/<account_id>")
 def account(account_id: str) -> Response:
+    """Serve an account, or 404."""
     entry = Account.get_or_none(Account.account_id == account_id)
     if entry is None:
         return not_found()
@@ -68,6 +70,7 @@ def account(account_id: str) -> Response:
 
 @bp.get("/transactions/<tx_hash>")
 def transaction(tx_hash: str) -> Response:
+    """Serve a transaction from history, or 404 (also while a lag fault hides it)."""
     state = current_state()
     record = TransactionRecord.get_or_none(TransactionRecord.hash == tx_hash.lower())
     if record is None:
@@ -79,6 +82,7 @@ def transaction(tx_hash: str) -> Response:
 
 @bp.get("/ledgers")
 def ledgers() -> Response:
+    """Serve a page of ledgers (``order`` and ``limit``; no cursor)."""
     state = current_state()
     limit = max(1, min(200, request.args.get("limit", default=10, type=int)))
     query = LedgerHeader.select()
@@ -92,6 +96,7 @@ def ledgers() -> Response:
 
 @bp.get("/ledgers/<int:sequence>")
 def ledger(sequence: int) -> Response:
+    """Serve one ledger, or 404."""
     header = LedgerHeader.get_or_none(LedgerHeader.sequence == sequence)
     if header is None:
         return not_found()
@@ -100,6 +105,7 @@ def ledger(sequence: int) -> Response:
 
 @bp.get("/fee_stats")
 def fee_stats() -> Response:
+    """Serve fee statistics over the last five ledgers."""
     state = current_state()
     latest = state.engine.latest_ledger()
     recent = (
@@ -193,7 +199,8 @@ def _submit() -> tuple[Response | None, Submission | None, str]:
 
 
 @bp.post("/transactions")
-def submit_transaction() -> Response:
+def submit_transaction() -> Response:  # noqa: PLR0911
+    """Submit and wait for the ledger that includes the transaction, up to the bound."""
     response, submission, envelope_xdr = _submit()
     if response is not None or submission is None:
         assert response is not None
@@ -216,6 +223,7 @@ def submit_transaction() -> Response:
 
 @bp.post("/transactions_async")
 def submit_transaction_async() -> Response:
+    """Submit and answer at once with stellar-core's queue status."""
     response, submission, _ = _submit()
     if response is not None or submission is None:
         assert response is not None

@@ -149,6 +149,7 @@ def bootstrap(options: BootstrapOptions, server: Server | None = None) -> Secret
 
 def create_account(
     options: BootstrapOptions,
+    *,
     name: str | None = None,
     trust: str | None = None,
     starting_balance: Decimal = Decimal(10),

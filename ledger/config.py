@@ -9,7 +9,7 @@ from typing import Any
 
 from stellar_sdk import Keypair, Network
 
-DEFAULT_PASSPHRASE = "TKN Gateway Sandbox Network ; 2026"
+DEFAULT_PASSPHRASE = "TKN Gateway Sandbox Network ; 2026"  # noqa: S105 - public network name
 
 
 @dataclass(frozen=True)

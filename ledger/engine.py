@@ -131,7 +131,9 @@ class LedgerEngine:
         with self._lock:
             return self._queue.get(tx_hash)
 
-    def _check_valid(self, envelope: TransactionEnvelope, close_time: datetime, ledger_seq: int) -> TxResult | None:
+    def _check_valid(  # noqa: PLR0911
+        self, envelope: TransactionEnvelope, close_time: datetime, ledger_seq: int
+    ) -> TxResult | None:
         tx = envelope.transaction
         ops = tx.operations
         if not ops:

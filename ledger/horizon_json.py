@@ -72,7 +72,7 @@ def root(header: LedgerHeader, passphrase: str) -> JSONDict:
 def account(entry: Account, modified_at: datetime) -> JSONDict:
     """Return the Horizon account resource."""
     balances: list[JSONDict] = []
-    for line in TrustLine.select().where(TrustLine.account == entry.account_id).order_by(TrustLine.id):
+    for line in TrustLine.select().where(TrustLine.account == entry.account_id).order_by(TrustLine.asset_code):
         balances.append(_trust_line_balance(line))
     balances.append(
         {

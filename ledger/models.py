@@ -16,6 +16,8 @@ GENESIS_LEDGER = 1
 
 
 class BaseModel(peewee.Model):
+    """Binds every table to the ledger database."""
+
     class Meta:
         database = db
 

@@ -14,6 +14,7 @@ from stellar_sdk.operation import (
     SetOptions,
     SetTrustLineFlags,
 )
+from stellar_sdk.signer_key import SignerKeyType
 
 from ledger.auth import Threshold
 from ledger.models import Account, Signer, TrustLine
@@ -62,7 +63,7 @@ def min_balance(account: Account, context: LedgerContext, extra_subentries: int 
     return (2 + int(account.subentry_count) + extra_subentries) * context.base_reserve
 
 
-def static_check(op: Operation, source_id: str) -> str | None:
+def static_check(op: Operation, source_id: str) -> str | None:  # noqa: PLR0911
     """Return the malformed code stellar-core's checkValid would give, or None if well formed."""
     if isinstance(op, Payment):
         return "op_malformed" if Operation.to_xdr_amount(op.amount) <= 0 else None
@@ -92,14 +93,14 @@ def _check_set_options(op: SetOptions, source_id: str) -> str | None:
         return "op_bad_flags"
     if op.signer is not None:
         key = op.signer.signer_key
-        if key.signer_key_type != xdr.SignerKeyType.SIGNER_KEY_TYPE_ED25519:
+        if key.signer_key_type != SignerKeyType.SIGNER_KEY_TYPE_ED25519:
             return "op_bad_signer"
         if key.encoded_signer_key == source_id or not 0 <= op.signer.weight <= 255:
             return "op_bad_signer"
     return None
 
 
-def apply_operation(op: Operation, source: Account, context: LedgerContext) -> str:
+def apply_operation(op: Operation, source: Account, context: LedgerContext) -> str:  # noqa: PLR0911
     """Apply one operation inside the caller's database transaction and return its code."""
     if isinstance(op, Payment):
         return _payment(op, source)
@@ -109,7 +110,7 @@ def apply_operation(op: Operation, source: Account, context: LedgerContext) -> s
         return _change_trust(op, source, context)
     if isinstance(op, AllowTrust):
         asset = Asset(op.asset_code, source.account_id)
-        return _set_authorized(op.trustor, asset, bool(int(op.authorize) & 1), source, "allow")
+        return _set_authorized(op.trustor, asset, bool(int(op.authorize) & 1), source)
     if isinstance(op, SetTrustLineFlags):
         if op.asset.issuer != source.account_id:
             return "op_malformed"
@@ -117,7 +118,7 @@ def apply_operation(op: Operation, source: Account, context: LedgerContext) -> s
         set_ = int(op.set_flags or 0) & TRUSTLINE_AUTHORIZED
         line = _trust_line(op.trustor, op.asset)
         authorized = bool(set_) or (bool(line.authorized) and not clear) if line else False
-        return _set_authorized(op.trustor, op.asset, authorized, source, "flags")
+        return _set_authorized(op.trustor, op.asset, authorized, source)
     if isinstance(op, SetOptions):
         return _set_options(op, source, context)
     return "op_not_supported"
@@ -135,7 +136,7 @@ def _trust_line(account_id: str, asset: Asset) -> TrustLine | None:
     )
 
 
-def _payment(op: Payment, source: Account) -> str:
+def _payment(op: Payment, source: Account) -> str:  # noqa: PLR0911
     amount = Operation.to_xdr_amount(op.amount)
     destination = _account(op.destination.account_id)
     if destination is None:
@@ -198,7 +199,7 @@ def _create_account(op: CreateAccount, source: Account, context: LedgerContext) 
     return "op_success"
 
 
-def _change_trust(op: ChangeTrust, source: Account, context: LedgerContext) -> str:
+def _change_trust(op: ChangeTrust, source: Account, context: LedgerContext) -> str:  # noqa: PLR0911
     asset = op.asset
     assert isinstance(asset, Asset)
     limit = Operation.to_xdr_amount(op.limit)
@@ -218,7 +219,7 @@ def _change_trust(op: ChangeTrust, source: Account, context: LedgerContext) -> s
         return "op_success"
     if limit == 0:
         return "op_trust_line_missing"
-    issuer = _account(asset.issuer)
+    issuer = _account(asset.issuer) if asset.issuer else None
     if issuer is None:
         return "op_no_issuer"
     if source.balance < min_balance(source, context, extra_subentries=1):
@@ -236,7 +237,7 @@ def _change_trust(op: ChangeTrust, source: Account, context: LedgerContext) -> s
     return "op_success"
 
 
-def _set_authorized(trustor: str, asset: Asset, authorized: bool, issuer: Account, kind: str) -> str:
+def _set_authorized(trustor: str, asset: Asset, authorized: bool, issuer: Account) -> str:
     line = _trust_line(trustor, asset)
     if line is None:
         return "op_no_trust_line"

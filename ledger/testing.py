@@ -70,7 +70,9 @@ def run_ledger_server(directory: Path | str, **config: Any) -> Iterator[str]:
     log_path = directory / "ledger-server.log"
     project_root = Path(__file__).resolve().parent.parent
     with open(log_path, "ab") as log:
-        process = subprocess.Popen(server_command(port), cwd=project_root, env=env, stdout=log, stderr=log)
+        process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+            server_command(port), cwd=project_root, env=env, stdout=log, stderr=log
+        )
     try:
         try:
             wait_until_ready(base_url)

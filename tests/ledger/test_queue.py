@@ -16,9 +16,7 @@ NATIVE = Asset.native()
 
 
 def post_async(kit: Kit, envelope: TransactionEnvelope) -> requests.Response:
-    return requests.post(
-        f"{kit.url}/transactions_async", data={"tx": envelope.to_xdr()}, timeout=10
-    )
+    return requests.post(f"{kit.url}/transactions_async", data={"tx": envelope.to_xdr()}, timeout=10)
 
 
 def payment(kit: Kit, payer: Keypair, amount: str = "1", **kw: Any) -> TransactionEnvelope:
