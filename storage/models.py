@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import peewee
 
 from storage.database import database
+from storage.fields import MinorUnitsField
 
 
 class BaseModel(peewee.Model):
@@ -48,8 +49,8 @@ class Transfer(BaseModel):
     created_at = peewee.DateTimeField()
     updated_at = peewee.DateTimeField()
     completed_at = peewee.DateTimeField(null=True)
-    amount_usd = peewee.DecimalField(max_digits=14, decimal_places=2, auto_round=False)
-    amount_tkn = peewee.DecimalField(max_digits=26, decimal_places=7, null=True, auto_round=False)
+    amount_usd = MinorUnitsField(places=2)  # cents
+    amount_tkn = MinorUnitsField(places=7, null=True)  # stroops
     source_account = peewee.CharField(max_length=70)
     destination_account = peewee.CharField(max_length=56)
     memo = peewee.CharField(max_length=70, null=True)
@@ -62,6 +63,14 @@ class Transfer(BaseModel):
     acceptance_report = peewee.BlobField()
     ledger_hash = peewee.CharField(max_length=64, null=True)
     error_code = peewee.CharField(max_length=8, null=True)
+    # Settlement (m0003): a worker's short claim, the retry schedule and what the operator sees.
+    ledger_sequence = peewee.IntegerField(null=True)
+    claimed_by = peewee.CharField(max_length=64, null=True)
+    claimed_until = peewee.DateTimeField(null=True)
+    next_attempt_at = peewee.DateTimeField(null=True)
+    attempt_count = peewee.IntegerField(default=0)
+    blocked_since = peewee.DateTimeField(null=True)
+    last_error = peewee.CharField(max_length=200, null=True)
 
     class Meta:
         indexes = (
@@ -99,11 +108,53 @@ class StatusQuery(BaseModel):
     environment = peewee.CharField(max_length=16)
     network = peewee.CharField(max_length=64)
     queried_at = peewee.DateTimeField()
-    http_status = peewee.IntegerField()
-    outcome = peewee.CharField(max_length=8)
+    status = peewee.CharField(max_length=4)  # TxSts of the answer
+    reason_code = peewee.CharField(max_length=4, null=True)
 
     class Meta:
         indexes = ((("organization", "queried_at"), False), (("organization", "queried_transfer_id"), False))
+
+
+class SettlementAttempt(BaseModel):
+    """One signed envelope for a transfer, stored before it is submitted.
+
+    `outcome` is NULL while the envelope might still be applied; at most one such row exists
+    per transfer, and only it may be (re)submitted.
+    """
+
+    id = peewee.AutoField()
+    transfer = peewee.ForeignKeyField(Transfer, backref="attempts", on_delete="CASCADE")
+    number = peewee.IntegerField()
+    channel_account = peewee.CharField(max_length=56)
+    sequence = peewee.BigIntegerField()
+    fee = peewee.IntegerField()
+    max_ledger = peewee.IntegerField()
+    max_time = peewee.BigIntegerField()
+    tx_hash = peewee.CharField(max_length=64, unique=True)
+    envelope_xdr = peewee.TextField()
+    created_at = peewee.DateTimeField()
+    submitted_at = peewee.DateTimeField(null=True)
+    submissions = peewee.IntegerField(default=0)
+    outcome = peewee.CharField(max_length=16, null=True)  # applied | failed | expired
+    result_code = peewee.CharField(max_length=64, null=True)
+    ledger_sequence = peewee.IntegerField(null=True)
+    resolved_at = peewee.DateTimeField(null=True)
+
+    class Meta:
+        indexes = ((("transfer", "number"), True),)
+
+
+class ChannelLease(BaseModel):
+    """A channel account (transaction source); leased to one transfer while its envelope is in flight."""
+
+    id = peewee.AutoField()
+    environment = peewee.CharField(max_length=16)
+    account_id = peewee.CharField(max_length=56)
+    transfer = peewee.ForeignKeyField(Transfer, null=True, on_delete="SET NULL")
+    leased_at = peewee.DateTimeField(null=True)
+
+    class Meta:
+        indexes = ((("environment", "account_id"), True),)
 
 
 def utc_now() -> datetime:
@@ -111,4 +162,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-ALL_MODELS: tuple[type[BaseModel], ...] = (Organization, ApiKey, Transfer, TransferEvent, StatusQuery)
+ALL_MODELS: tuple[type[BaseModel], ...] = (
+    Organization,
+    ApiKey,
+    Transfer,
+    TransferEvent,
+    StatusQuery,
+    SettlementAttempt,
+    ChannelLease,
+)
