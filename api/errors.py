@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from api.requests import services, utc_now
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import StatusReport, TxStatus
+from services.status_queries import TransferNotFound
 
 logger = logging.getLogger("gateway.api")
 
@@ -29,6 +30,10 @@ def rejection(
 
 def _message_rejected(error: MessageRejected) -> Response:
     return rejection(400, list(error.violations), error.instruction_id, error.end_to_end_id)
+
+
+def _not_found(error: TransferNotFound) -> Response:
+    return rejection(404, [error.violation], instruction_id=error.transfer_id)
 
 
 def _too_large(_: RequestEntityTooLarge) -> Response:
@@ -59,6 +64,7 @@ def _unexpected(error: Exception) -> Response:
 def init_app(app: Flask) -> None:
     """Register the handlers."""
     app.register_error_handler(MessageRejected, _message_rejected)
+    app.register_error_handler(TransferNotFound, _not_found)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(ConfigurationError, _configuration_error)
     app.register_error_handler(HTTPException, _http_error)

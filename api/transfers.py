@@ -1,4 +1,4 @@
-"""POST /v1/pacs008/{network}: submit a credit transfer."""
+"""POST /v1/pacs008/{network} submits a credit transfer; POST /v1/pacs028/{network} asks its status."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from flask import Blueprint, Response
 
 from api.requests import caller, require_api_key, services, utc_now, xml_body
 from services.credit_transfers import submit_credit_transfer
+from services.status_queries import answer_status_request
 
 blueprint = Blueprint("transfers", __name__, url_prefix="/v1")
 blueprint.before_request(require_api_key)
@@ -27,3 +28,19 @@ def submit_pacs008(network: str) -> Response:
         now=utc_now(),
     )
     return Response(acceptance.report, status=201, mimetype=XML)
+
+
+@blueprint.post("/pacs028/<network>")
+def query_pacs028(network: str) -> Response:
+    """Answer a pacs.028 with the transfer's current state."""
+    context = services()
+    report = answer_status_request(
+        caller(),
+        network,
+        xml_body(),
+        reader=context.reader,
+        writer=context.writer,
+        supported_networks=context.intake.supported_networks,
+        now=utc_now(),
+    )
+    return Response(report, status=200, mimetype=XML)

@@ -18,8 +18,8 @@ from services.networks import check_network
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
-from storage.events import record_event
 from storage.database import database
+from storage.events import record_event
 from storage.models import Transfer
 
 CREATED = "Created"

@@ -27,7 +27,7 @@ from bindings.pacs_002_001_15 import (
     StatusReason6Choice,
     StatusReasonInformation14,
 )
-from services.rejections import NOT_PROVIDED, ReasonCode, Violation
+from services.rejections import NOT_PROVIDED, Violation
 
 NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pacs.002.001.15"
 MAX_LINE = 105  # AddtlInf is Max105Text
@@ -55,7 +55,7 @@ class StatusReport:
     info: Sequence[str] = ()
     settlement_amount_usd: Decimal | None = None
     instructed_amount_tkn: Decimal | None = None
-    reason: ReasonCode | None = None
+    reason: str | None = None  # Rsn/Cd of the info block, e.g. a Failed transfer's error code
 
 
 def split_text(text: str, width: int = MAX_LINE) -> list[str]:
@@ -76,7 +76,7 @@ def _reason_blocks(report: StatusReport) -> list[StatusReasonInformation14]:
     ]
     info_lines = [part for line in report.info for part in split_text(line)]
     if info_lines:
-        reason = StatusReason6Choice(cd=report.reason.value) if report.reason else None
+        reason = StatusReason6Choice(cd=report.reason) if report.reason else None
         blocks.append(StatusReasonInformation14(rsn=reason, addtl_inf=info_lines))
     return blocks
 

@@ -51,3 +51,29 @@ def pacs008(msg_id: str | None = "", transactions: list[str] | None = None, **tx
         f"<GrpHdr>{_optional('MsgId', msg_id)}<NbOfTxs>1</NbOfTxs></GrpHdr>{body}"
         "</FIToFICstmrCdtTrf></Document>"
     ).encode()
+
+
+def pacs028(
+    msg_id: str | None = "",
+    instruction_id: str | None = None,
+    end_to_end_id: str | None = None,
+    transactions: int = 1,
+    original_message_id: str | None = None,
+) -> bytes:
+    """A pacs.028.001.06 asking about one (or `transactions`) transfer(s)."""
+    if msg_id == "":
+        msg_id = message_id()
+    group = (
+        f"<OrgnlGrpInf><OrgnlMsgId>{original_message_id}</OrgnlMsgId><OrgnlMsgNmId>pacs.008.001.13</OrgnlMsgNmId>"
+        "</OrgnlGrpInf>"
+        if original_message_id
+        else ""
+    )
+    ids = _optional("OrgnlInstrId", instruction_id) + _optional("OrgnlEndToEndId", end_to_end_id)
+    tx = f"<TxInf>{group}{ids}</TxInf>"
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.028.001.06"><FIToFIPmtStsReq>'
+        f"<GrpHdr>{_optional('MsgId', msg_id)}</GrpHdr>{tx * transactions}"
+        "</FIToFIPmtStsReq></Document>"
+    ).encode()

@@ -1,0 +1,41 @@
+"""`flask --app app queries list --org ORG [--transfer ID] [--since TIME] [--raw]`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import click
+from flask.cli import AppGroup
+
+from storage.organizations import find_organization
+from storage.status_queries import list_status_queries
+
+group = AppGroup("queries", help="Recorded pacs.028 status requests (spec 2.6).")
+
+
+@group.command("list")
+@click.option("--org", "organization", required=True, help="organization name or ID")
+@click.option("--transfer", "transfer_id", default=None, help="only queries naming this transfer ID")
+@click.option("--since", type=click.DateTime(), default=None, help="only queries at or after this UTC time")
+@click.option("--raw", is_flag=True, help="also print each raw request")
+def list_command(organization: str, transfer_id: str | None, since: datetime | None, raw: bool) -> None:
+    """List an organization's recorded status requests, oldest first, tab-separated."""
+    owner = find_organization(organization)
+    if owner is None:
+        raise click.ClickException(f"no organization {organization!r}")
+    click.echo("queried_at\tmessage_id\ttransfer_id\talternative_id\toriginal_message_id\tenvironment\tnetwork\tanswer")
+    for query in list_status_queries(owner, transfer_id, since):
+        answer = f"{query.status} {query.reason_code}" if query.reason_code else query.status
+        fields = [
+            f"{query.queried_at:%Y-%m-%dT%H:%M:%SZ}",
+            query.message_id or "-",
+            query.queried_transfer_id or "-",
+            query.alternative_id or "-",
+            query.original_message_id or "-",
+            query.environment,
+            query.network,
+            answer,
+        ]
+        click.echo("\t".join(fields))
+        if raw:
+            click.echo(bytes(query.raw_request).decode("utf-8", errors="replace"))

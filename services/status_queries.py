@@ -1,0 +1,167 @@
+"""Answering a pacs.028 status request, and recording every one (spec 2.2, 2.6, 4.2)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from bindings.pacs_028_001_06 import Document, PaymentTransaction158
+from services.api_keys import Caller
+from services.message_ids import check_message_id
+from services.message_reader import PACS028, MessageFormatError, MessageReader
+from services.networks import check_network
+from services.rejections import MessageRejected, ReasonCode, Violation
+from services.reports import ReportWriter, StatusReport, TxStatus
+from services.transfer_reports import transfer_report
+from storage.database import database
+from storage.events import events_for
+from storage.status_queries import insert_status_query
+from storage.transfers import find_for_organization
+
+MESSAGE_TYPE = "pacs.028"
+
+
+class TransferNotFound(Exception):
+    """No transfer with this ID belongs to the caller (the two cases are indistinguishable)."""
+
+    def __init__(self, transfer_id: str) -> None:
+        super().__init__(f"Transfer not found: {transfer_id}")
+        self.transfer_id = transfer_id
+        self.violation = Violation(ReasonCode.AC01, f"Transfer not found: {transfer_id}")
+
+
+@dataclass
+class _Readings:
+    """What could be read from the request, for the record."""
+
+    message_id: str | None = None
+    queried_id: str | None = None
+    alternative_id: str | None = None
+    original_message_id: str | None = None
+
+
+def _as_uuid(value: str | None) -> uuid.UUID | None:
+    if not value:
+        return None
+    try:
+        parsed = uuid.UUID(value)
+    except ValueError:
+        return None
+    return parsed if str(parsed) == value.lower() else None
+
+
+def _original_message_id(document: Document, tx: PaymentTransaction158 | None) -> str | None:
+    if tx is not None and tx.orgnl_grp_inf is not None:
+        return tx.orgnl_grp_inf.orgnl_msg_id
+    groups = document.fito_fipmt_sts_req.orgnl_grp_inf
+    return groups[0].orgnl_msg_id if groups else None
+
+
+def _transfer_id(document: Document, readings: _Readings, now: datetime) -> uuid.UUID:
+    request = document.fito_fipmt_sts_req
+    readings.message_id = request.grp_hdr.msg_id
+    transactions = request.tx_inf
+    tx = transactions[0] if transactions else None
+    if tx is not None:
+        readings.queried_id, readings.alternative_id = tx.orgnl_instr_id, tx.orgnl_end_to_end_id
+    readings.original_message_id = _original_message_id(document, tx)
+    violation = check_message_id(request.grp_hdr.msg_id, now, ReasonCode.FF01)
+    if violation is not None:
+        raise MessageRejected([violation])
+    if len(transactions) > 1:
+        raise MessageRejected(
+            [
+                Violation(
+                    ReasonCode.NARR,
+                    f"Only single-transaction queries are supported; found {len(transactions)} TxInf elements. "
+                    "Send one pacs.028 request per transfer ID.",
+                )
+            ]
+        )
+    found = _as_uuid(readings.queried_id) or _as_uuid(readings.alternative_id)
+    if found is None:
+        raise MessageRejected(
+            [
+                Violation(
+                    ReasonCode.NARR,
+                    "The transfer ID was not found in TxInf/OrgnlInstrId or TxInf/OrgnlEndToEndId. "
+                    "Send the TransferId from the pacs.008 acceptance response in TxInf/OrgnlInstrId.",
+                )
+            ]
+        )
+    return found
+
+
+def _decide(
+    caller: Caller,
+    network: str,
+    body: bytes,
+    reader: MessageReader,
+    supported: tuple[str, ...],
+    readings: _Readings,
+    now: datetime,
+) -> StatusReport:
+    violation = check_network(network, supported)
+    if violation is not None:
+        raise MessageRejected([violation])
+    try:
+        document = reader.read(body, PACS028)
+    except MessageFormatError as error:
+        raise MessageRejected([Violation(ReasonCode.FF01, str(error))]) from None
+    transfer_id = _transfer_id(document, readings, now)
+    transfer = find_for_organization(caller.organization_id, transfer_id)
+    if transfer is None:
+        raise TransferNotFound(str(transfer_id))
+    return transfer_report(transfer, events_for(transfer.id))
+
+
+def _record(
+    caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime, status: TxStatus, reason: str | None
+) -> None:
+    insert_status_query(
+        message_type=MESSAGE_TYPE,
+        message_id=(readings.message_id or "")[:64] or None,
+        queried_transfer_id=(readings.queried_id or "")[:64] or None,
+        alternative_id=(readings.alternative_id or "")[:64] or None,
+        original_message_id=(readings.original_message_id or "")[:64] or None,
+        raw_request=body,
+        organization=caller.organization_id,
+        environment=caller.environment.value,
+        network=network[:64],
+        queried_at=now.replace(tzinfo=None),
+        status=status.value,
+        reason_code=reason,
+    )
+
+
+def answer_status_request(
+    caller: Caller,
+    network: str,
+    body: bytes,
+    *,
+    reader: MessageReader,
+    writer: ReportWriter,
+    supported_networks: tuple[str, ...],
+    now: datetime,
+) -> bytes:
+    """The pacs.002 for a pacs.028; the request is recorded in the same transaction as the answer.
+
+    Raises MessageRejected (400) or TransferNotFound (404) after recording them.
+    """
+    readings = _Readings()
+    refusal: MessageRejected | TransferNotFound | None = None
+    with database.atomic():
+        try:
+            report = _decide(caller, network, body, reader, supported_networks, readings, now)
+        except MessageRejected as rejected:
+            refusal = rejected
+            _record(caller, network, body, readings, now, TxStatus.RJCT, rejected.violations[0].code.value)
+        except TransferNotFound as missing:
+            refusal = missing
+            _record(caller, network, body, readings, now, TxStatus.RJCT, missing.violation.code.value)
+        else:
+            _record(caller, network, body, readings, now, report.status, report.reason)
+    if refusal is not None:
+        raise refusal
+    return writer.render(report, now)
