@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from decimal import Decimal
 from pathlib import Path
@@ -16,13 +15,10 @@ from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.exceptions import BaseHorizonError
 from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation, Payment
 
-# Until the project root config sets `pythonpath = .`, make `ledger` importable.
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import LedgerAdmin, run_ledger_server
 
-from ledger.config import DEFAULT_PASSPHRASE, root_keypair  # noqa: E402
-from ledger.testing import LedgerAdmin, run_ledger_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 PASSPHRASE = DEFAULT_PASSPHRASE
 MANUAL_MAX_OPS = 20
@@ -45,7 +41,7 @@ class Kit:
     def build(
         self,
         source: Keypair,
-        ops: list[Operation],
+        ops: Sequence[Operation],
         signers: list[Keypair] | None = None,
         fee: int = 100,
         timeout: int = 300,
@@ -111,7 +107,7 @@ class Kit:
     def fund(self, count: int = 1, xlm: str = "100") -> list[Keypair]:
         """Create ``count`` new accounts funded by root."""
         keypairs = [Keypair.random() for _ in range(count)]
-        ops: list[Operation] = [CreateAccount(kp.public_key, xlm) for kp in keypairs]
+        ops: Sequence[Operation] = [CreateAccount(kp.public_key, xlm) for kp in keypairs]
         self.submit(self.build(self.root, ops))
         return keypairs
 

@@ -9,11 +9,11 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
-from conftest import PASSPHRASE, ROOT, Kit
 from stellar_sdk import Asset, Keypair
 from stellar_sdk.operation import CreateAccount
 
 from ledger.testing import run_ledger_server
+from tests.ledger.conftest import PASSPHRASE, ROOT, Kit
 
 
 def run_cli(kit: Kit, secrets: Path, *args: str) -> subprocess.CompletedProcess[str]:

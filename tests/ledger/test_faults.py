@@ -6,13 +6,13 @@ import time
 
 import pytest
 import requests
-from conftest import Kit
 from flask.testing import FlaskClient
 from stellar_sdk import Asset, Keypair, TransactionEnvelope
 from stellar_sdk.exceptions import BadRequestError, BadResponseError, ConnectionError, NotFoundError
 from stellar_sdk.operation import Payment
 
 from ledger.app import create_app
+from tests.ledger.conftest import Kit
 
 
 def payment(kit: Kit, payer: Keypair) -> TransactionEnvelope:

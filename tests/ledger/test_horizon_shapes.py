@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import PASSPHRASE, Kit
 from stellar_sdk import Asset, xdr
 from stellar_sdk.exceptions import NotFoundError
 from stellar_sdk.operation import Payment
+
+from tests.ledger.conftest import PASSPHRASE, Kit
 
 
 def test_root_reports_latest_ledger_and_passphrase(kit: Kit) -> None:

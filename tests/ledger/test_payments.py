@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from conftest import Kit
 from stellar_sdk import Asset, Keypair, TrustLineFlags
 from stellar_sdk.operation import (
     AuthorizationFlag,
@@ -14,6 +13,8 @@ from stellar_sdk.operation import (
     SetOptions,
     SetTrustLineFlags,
 )
+
+from tests.ledger.conftest import Kit
 
 
 def test_payment_to_trusting_payee(kit: Kit) -> None:

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 import requests
-from conftest import MANUAL_MAX_OPS, Kit
 from stellar_sdk import Asset, Keypair, TransactionEnvelope
 from stellar_sdk.exceptions import BadRequestError, BadResponseError
 from stellar_sdk.operation import Payment
+
+from tests.ledger.conftest import MANUAL_MAX_OPS, Kit
 
 NATIVE = Asset.native()
 

@@ -8,10 +8,11 @@ from decimal import Decimal
 
 import pytest
 import requests
-from conftest import PASSPHRASE, Kit
 from stellar_sdk import Account, Asset, Keypair, Signer, TransactionBuilder, xdr
 from stellar_sdk.exceptions import BadRequestError
 from stellar_sdk.operation import Payment, SetOptions
+
+from tests.ledger.conftest import PASSPHRASE, Kit
 
 NATIVE = Asset.native()
 
