@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from cli import database, demo, keys, orgs, queries
+from cli import database, demo, keys, orgs, queries, settle
 
 
 def init_app(app: Flask) -> None:
     """Register the command groups."""
-    for group in (database.group, orgs.group, keys.group, demo.group, queries.group):
+    for group in (database.group, orgs.group, keys.group, demo.group, queries.group, settle.group):
         app.cli.add_command(group)

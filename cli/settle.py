@@ -1,0 +1,91 @@
+"""`flask --app app settle [--once]` runs the settlement worker; `settle status` shows what needs an operator."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+from types import FrameType
+
+import click
+from flask import current_app
+from flask.cli import AppGroup, with_appcontext
+
+from services.settlement.runtime import settler_from_config
+from services.settlement.worker import Settler
+from storage import settlement as store
+from storage.database import database
+
+# Test-only: SIGKILL this process at a named point (after_sign, after_submit, during_result_store).
+CRASH_AT_VARIABLE = "SETTLEMENT_CRASH_AT"
+MAX_ONCE_PASSES = 10_000
+
+
+def _crash_hook(point: str) -> None:
+    if os.environ.get(CRASH_AT_VARIABLE) == point:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _run_once(settler: Settler) -> int:
+    total = 0
+    for _ in range(MAX_ONCE_PASSES):
+        claimed = settler.run_once()
+        if not claimed:
+            break
+        total += claimed
+    return total
+
+
+@click.group("settle", cls=AppGroup, invoke_without_command=True)
+@click.option("--once", is_flag=True, help="Settle what is due now, then exit.")
+@click.pass_context
+@with_appcontext
+def group(context: click.Context, once: bool) -> None:
+    """Run the settlement worker until SIGTERM (or, with --once, until nothing is due)."""
+    if context.invoked_subcommand is not None:
+        return
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    worker_id = f"{socket.gethostname()}-{os.getpid()}"
+    settler = settler_from_config(current_app.config, worker_id=worker_id, hook=_crash_hook)
+    for environment, problem in settler.problems.items():
+        click.echo(f"{environment} settlement disabled: {problem}", err=True)
+    if once:
+        click.echo(f"claims processed: {_run_once(settler)}")
+        return
+    stop = threading.Event()
+
+    def _stop(signum: int, _: FrameType | None) -> None:
+        click.echo(f"settlement worker {worker_id} stopping ({signal.Signals(signum).name})", err=True)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    click.echo(f"settlement worker {worker_id} started", err=True)
+    settler.run(stop)
+    click.echo(f"settlement worker {worker_id} stopped", err=True)
+
+
+@group.command("status")
+def status_command() -> None:
+    """Transfers by state, blocked transfers, channel leases and the latest errors."""
+    with database.connection_context():
+        counts = store.state_counts()
+        blocked = store.blocked_transfers()
+        errors = store.transfers_with_errors()
+        leases = store.channel_leases()
+    click.echo("transfers: " + (", ".join(f"{state}={n}" for state, n in sorted(counts.items())) or "none"))
+    click.echo(f"blocked (operator action needed): {len(blocked)}")
+    for transfer in blocked:
+        since = f"{transfer.blocked_since:%Y-%m-%dT%H:%M:%SZ}"
+        click.echo(f"  {transfer.id} {transfer.environment} since {since}: {transfer.last_error}")
+    click.echo("channel leases:")
+    for lease in leases:
+        holder = (
+            f"leased to {lease.transfer_id} since {lease.leased_at:%Y-%m-%dT%H:%M:%SZ}" if lease.transfer_id else "free"
+        )
+        click.echo(f"  {lease.environment} {lease.account_id} {holder}")
+    click.echo("last errors:")
+    for transfer in errors:
+        click.echo(f"  {transfer.id} {transfer.state} attempts={transfer.attempt_count}: {transfer.last_error}")

@@ -1,0 +1,89 @@
+"""Building bounded, signed payment envelopes, and deciding when a bound has passed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from stellar_sdk import Account, Asset, Keypair, TransactionBuilder
+from stellar_sdk.operation import Payment
+
+from services.settlement.ledger_client import LedgerTip
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The envelope is valid only in ledgers below `max_ledger` and closing at or before `max_time`."""
+
+    max_ledger: int
+    max_time: int
+
+
+@dataclass(frozen=True)
+class SignedEnvelope:
+    """A signed transaction, ready to be stored and then submitted."""
+
+    envelope_xdr: str
+    tx_hash: str
+    sequence: int
+    fee: int
+    bounds: Bounds
+
+
+@dataclass(frozen=True)
+class PaymentOrder:
+    """What one transfer pays."""
+
+    destination: str
+    amount_tkn: Decimal
+    memo: str | None
+
+
+def bounds_from(tip: LedgerTip, ledger_bound: int, time_bound_seconds: int) -> Bounds:
+    """Bounds counted from the ledger's own latest ledger and clock, not ours."""
+    return Bounds(max_ledger=tip.sequence + ledger_bound, max_time=tip.closed_at + time_bound_seconds)
+
+
+def build_payment(
+    order: PaymentOrder,
+    asset: Asset,
+    channel: Keypair,
+    channel_sequence: int,
+    distribution: Keypair,
+    network_passphrase: str,
+    fee_per_op: int,
+    bounds: Bounds,
+) -> SignedEnvelope:
+    """The channel is the transaction source (sequence, fee); the distribution account pays."""
+    builder = TransactionBuilder(Account(channel.public_key, channel_sequence), network_passphrase, base_fee=fee_per_op)
+    builder.append_operation(Payment(order.destination, asset, order.amount_tkn, source=distribution.public_key))
+    if order.memo:
+        builder.add_text_memo(order.memo)
+    builder.add_time_bounds(0, bounds.max_time)
+    builder.set_ledger_bounds(0, bounds.max_ledger)
+    envelope = builder.build()
+    envelope.sign(channel)
+    envelope.sign(distribution)
+    return SignedEnvelope(
+        envelope_xdr=envelope.to_xdr(),
+        tx_hash=envelope.hash_hex(),
+        sequence=envelope.transaction.sequence,
+        fee=envelope.transaction.fee,
+        bounds=bounds,
+    )
+
+
+def bound_passed(bounds: Bounds, tip: LedgerTip, margin_ledgers: int) -> bool:
+    """True once no ledger can include the envelope any more, plus a margin for Horizon lag.
+
+    A ledger numbered `max_ledger` or later, or closing after `max_time`, rejects the envelope;
+    both are judged on the ledger's own numbers, so our clock plays no part.
+    """
+    ledger_passed = tip.sequence >= bounds.max_ledger - 1 + margin_ledgers
+    time_passed = tip.closed_at > bounds.max_time
+    return ledger_passed or time_passed
+
+
+def fee_for(attempt_number: int, base_fee: int, max_fee: int) -> int:
+    """Per-operation fee: doubled for each rebuild, capped at the configured maximum."""
+    return int(min(max_fee, base_fee * (2 ** max(attempt_number - 1, 0))))

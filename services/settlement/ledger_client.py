@@ -1,0 +1,187 @@
+"""The one interface settlement has to a ledger, and its Horizon implementation (stellar-sdk)."""
+
+from __future__ import annotations
+
+import calendar
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from stellar_sdk import Server, TransactionEnvelope, xdr
+from stellar_sdk.client.requests_client import RequestsClient
+from stellar_sdk.exceptions import (
+    BadRequestError,
+    BadResponseError,
+    BaseHorizonError,
+    ConnectionError,
+    NotFoundError,
+    SdkError,
+)
+
+log = logging.getLogger(__name__)
+
+
+class LedgerUnavailable(Exception):
+    """The ledger could not be asked (network error, 5xx, 429): nothing was learned."""
+
+
+@dataclass(frozen=True)
+class LedgerTip:
+    """The latest closed ledger, as the ledger itself reports it."""
+
+    sequence: int
+    closed_at: int  # unix seconds, the ledger's own clock
+
+
+@dataclass(frozen=True)
+class SubmitReply:
+    """What a submission answered, without interpretation (outcomes.py interprets it).
+
+    `applied` is True when the answer carries a transaction applied in a ledger (successful or
+    not). `http_status` 0 means no HTTP answer at all (connection error).
+    """
+
+    http_status: int
+    applied: bool = False
+    successful: bool = False
+    ledger: int | None = None
+    tx_code: str | None = None
+    op_codes: tuple[str, ...] = field(default_factory=tuple)
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class FoundTransaction:
+    """A transaction found by hash: it was applied in `ledger`."""
+
+    tx_hash: str
+    ledger: int
+    successful: bool
+    tx_code: str
+    op_codes: tuple[str, ...]
+
+
+class LedgerClient(Protocol):
+    """What settlement needs of a ledger; selected per environment by config."""
+
+    def latest_ledger(self) -> LedgerTip:
+        """The latest closed ledger; raises LedgerUnavailable."""
+
+    def account_sequence(self, account_id: str) -> int | None:
+        """The account's current sequence number, None if it does not exist; raises LedgerUnavailable."""
+
+    def submit(self, envelope_xdr: str) -> SubmitReply:
+        """Submit synchronously; never raises for a ledger or transport problem."""
+
+    def find_transaction(self, tx_hash: str) -> FoundTransaction | None:
+        """The applied transaction with this hash, None on 404; raises LedgerUnavailable."""
+
+
+def _snake(name: str) -> str:
+    return name.lower()
+
+
+_OUTER_OP_CODES = {"opBAD_AUTH": "op_bad_auth", "opNO_ACCOUNT": "op_no_source_account"}
+
+
+def decode_result_codes(result_xdr: str) -> tuple[str, tuple[str, ...]]:
+    """Horizon-style result codes (`tx_failed`, `op_no_trust`) from a TransactionResult XDR."""
+    result = xdr.TransactionResult.from_xdr(result_xdr)
+    tx_name = result.result.code.name  # e.g. txFAILED
+    tx_code = "tx_" + _snake(tx_name[2:])
+    ops: list[str] = []
+    for op in result.result.results or []:
+        if op.code.name != "opINNER" or op.tr is None:
+            ops.append(_OUTER_OP_CODES.get(op.code.name, "op_unknown"))
+            continue
+        inner = op.tr.payment_result
+        if inner is None:
+            ops.append("op_success")  # settlement submits payments only
+            continue
+        ops.append("op_" + _snake(inner.code.name.removeprefix("PAYMENT_")))
+    return tx_code, tuple(ops)
+
+
+def _codes(extras: dict[str, Any] | None) -> tuple[str | None, tuple[str, ...]]:
+    codes = (extras or {}).get("result_codes") or {}
+    return codes.get("transaction"), tuple(codes.get("operations") or ())
+
+
+class HorizonLedgerClient:
+    """A LedgerClient over Horizon's HTTP API; SDK retries are off so settlement decides."""
+
+    def __init__(self, horizon_url: str, network_passphrase: str, timeout_seconds: float) -> None:
+        self.network_passphrase = network_passphrase
+        client = RequestsClient(
+            num_retries=0, request_timeout=int(max(timeout_seconds, 1)), post_timeout=timeout_seconds
+        )
+        self.server = Server(horizon_url, client=client)
+
+    def latest_ledger(self) -> LedgerTip:
+        """The latest closed ledger (sequence and close time)."""
+        try:
+            body = self.server.ledgers().order(desc=True).limit(1).call()
+        except (SdkError, BaseHorizonError) as error:
+            raise LedgerUnavailable(str(error)) from None
+        record = body["_embedded"]["records"][0]
+        closed = datetime.strptime(record["closed_at"], "%Y-%m-%dT%H:%M:%SZ")
+        return LedgerTip(int(record["sequence"]), calendar.timegm(closed.utctimetuple()))
+
+    def account_sequence(self, account_id: str) -> int | None:
+        """The account's sequence number."""
+        try:
+            body = self.server.accounts().account_id(account_id).call()
+        except NotFoundError:
+            return None
+        except (SdkError, BaseHorizonError) as error:
+            raise LedgerUnavailable(str(error)) from None
+        return int(body["sequence"])
+
+    def submit(self, envelope_xdr: str) -> SubmitReply:
+        """POST /transactions and describe the answer."""
+        try:
+            envelope = TransactionEnvelope.from_xdr(envelope_xdr, self.network_passphrase)
+            body = self.server.submit_transaction(envelope, skip_memo_required_check=True)
+        except ConnectionError as error:
+            return SubmitReply(0, detail=f"connection error: {type(error).__name__}")
+        except BadRequestError as error:
+            tx_code, op_codes = _codes(error.extras)
+            return SubmitReply(error.status or 400, tx_code=tx_code, op_codes=op_codes, detail=_title(error))
+        except (BadResponseError, BaseHorizonError) as error:
+            return SubmitReply(error.status or 500, detail=_title(error))
+        except SdkError as error:
+            return SubmitReply(0, detail=f"sdk error: {type(error).__name__}")
+        tx_code, op_codes = _found_codes(body)
+        return SubmitReply(
+            200,
+            applied=True,
+            successful=bool(body.get("successful", True)),
+            ledger=int(body["ledger"]),
+            tx_code=tx_code,
+            op_codes=op_codes,
+        )
+
+    def find_transaction(self, tx_hash: str) -> FoundTransaction | None:
+        """GET /transactions/{hash}."""
+        try:
+            body = self.server.transactions().transaction(tx_hash).call()
+        except NotFoundError:
+            return None
+        except (SdkError, BaseHorizonError) as error:
+            raise LedgerUnavailable(str(error)) from None
+        tx_code, op_codes = _found_codes(body)
+        return FoundTransaction(tx_hash, int(body["ledger"]), bool(body["successful"]), tx_code, op_codes)
+
+
+def _title(error: BaseHorizonError) -> str:
+    return f"HTTP {error.status} {error.title or ''}".strip()
+
+
+def _found_codes(body: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    if body.get("result_xdr"):
+        try:
+            return decode_result_codes(body["result_xdr"])
+        except Exception:  # an odd XDR must not hide that the transaction was applied
+            log.warning("could not decode result_xdr of %s", body.get("hash"))
+    return ("tx_success" if body.get("successful") else "tx_failed"), ()

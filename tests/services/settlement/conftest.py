@@ -1,0 +1,172 @@
+"""A real ledger server (bootstrapped with TKN, distribution and channels) and the app wired to it."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from stellar_sdk import Asset, Keypair, Server
+from stellar_sdk.client.requests_client import RequestsClient
+from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation
+
+from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import LedgerAdmin, run_ledger_server
+from services.settlement.runtime import settler_from_config
+from services.settlement.worker import Hook, Settler, _no_hook
+from storage import settlement as store
+from storage.database import database
+from storage.models import Transfer
+from tests.conftest import make_key
+from tests.support.messages import pacs008
+from tests.support.reports import parse_report
+
+LEDGER_BOUND = 8
+CHANNELS = 8
+
+
+@dataclass
+class Sandbox:
+    """The bootstrapped ledger: URL, admin client, SDK server, asset and keys."""
+
+    url: str
+    secrets_file: Path
+    admin: LedgerAdmin
+    server: Server
+    asset: Asset
+    distribution: str
+    issuer: Keypair
+
+    def payee(self, trust: bool = True, authorized: bool = True, exists: bool = True) -> Keypair:
+        """A fresh payee account; optionally without a trust line or without authorization."""
+        keypair = Keypair.random()
+        if not exists:
+            return keypair
+        root = root_keypair(DEFAULT_PASSPHRASE)
+        submit_ops(self.server, DEFAULT_PASSPHRASE, root, [CreateAccount(keypair.public_key, "10")])
+        if trust:
+            submit_ops(self.server, DEFAULT_PASSPHRASE, keypair, [ChangeTrust(self.asset)])
+        return keypair
+
+    def payees(self, count: int) -> list[Keypair]:
+        """`count` payees with trust lines, created in few transactions."""
+        keypairs = [Keypair.random() for _ in range(count)]
+        root = root_keypair(DEFAULT_PASSPHRASE)
+        ops: list[Operation] = [CreateAccount(kp.public_key, "10") for kp in keypairs]
+        submit_ops(self.server, DEFAULT_PASSPHRASE, root, ops)
+        for start in range(0, count, 15):
+            group = keypairs[start : start + 15]
+            trusts: list[Operation] = [ChangeTrust(self.asset, source=kp.public_key) for kp in group]
+            submit_ops(self.server, DEFAULT_PASSPHRASE, root, trusts, signers=group)
+        return keypairs
+
+    def balance(self, account_id: str) -> Decimal:
+        """The account's TKN balance (0 without a trust line)."""
+        body = self.server.accounts().account_id(account_id).call()
+        for line in body["balances"]:
+            if line.get("asset_code") == self.asset.code and line.get("asset_issuer") == self.asset.issuer:
+                return Decimal(line["balance"])
+        return Decimal(0)
+
+    def sequence(self, account_id: str) -> int:
+        """The account's sequence number."""
+        return int(self.server.accounts().account_id(account_id).call()["sequence"])
+
+    def transaction(self, tx_hash: str) -> dict[str, Any]:
+        """The transaction resource by hash."""
+        body: dict[str, Any] = self.server.transactions().transaction(tx_hash).call()
+        return body
+
+
+@pytest.fixture(scope="session")
+def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
+    """One bootstrapped ledger server closing a ledger every 0.1 s, for the whole session."""
+    directory = tmp_path_factory.mktemp("settlement-ledger")
+    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
+        secrets_file = directory / "ledger-secrets.json"
+        server = Server(url, client=RequestsClient(num_retries=0))
+        options = BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS)
+        secrets = bootstrap(options, server)
+        issuer = Keypair.from_secret(read_secrets(secrets_file)["issuer"]["secret"])
+        yield Sandbox(
+            url=url,
+            secrets_file=secrets_file,
+            admin=LedgerAdmin(url),
+            server=server,
+            asset=Asset("TKN", secrets["issuer"]["public_key"]),
+            distribution=secrets["distribution"]["public_key"],
+            issuer=issuer,
+        )
+
+
+@pytest.fixture()
+def app_config(app_config: dict[str, Any], sandbox: Sandbox) -> dict[str, Any]:
+    """The app settles Sandbox transfers on the test ledger, with short bounds and retries."""
+    sandbox.admin.clear_faults()
+    return {
+        **app_config,
+        "SANDBOX_HORIZON_URL": sandbox.url,
+        "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
+        "SETTLEMENT_LEDGER_BOUND": LEDGER_BOUND,
+        "SETTLEMENT_BOUND_MARGIN_LEDGERS": 1,
+        "SETTLEMENT_RETRY_BASE_SECONDS": 0.02,
+        "SETTLEMENT_RETRY_MAX_SECONDS": 0.2,
+        "SETTLEMENT_POLL_SECONDS": 0.02,
+        "SETTLEMENT_HTTP_TIMEOUT_SECONDS": 10.0,
+    }
+
+
+@pytest.fixture()
+def make_settler(app: Flask) -> Callable[..., Settler]:
+    """Build a worker from the app config (optionally with a crash hook or a shifted clock)."""
+
+    def build(hook: Hook = _no_hook, **overrides: Any) -> Settler:
+        settler = settler_from_config({**app.config, **overrides}, hook=hook)
+        return settler
+
+    return build
+
+
+def submit_transfer(
+    app: Flask, key: str, creditor: str, amount: str = "125.50", memo: str | None = "Invoice 42"
+) -> uuid.UUID:
+    """POST a pacs.008 through the test client; return the new transfer's ID."""
+    response = app.test_client().post(
+        "/v1/pacs008/net",
+        data=pacs008(amount=amount, creditor=creditor, memo=memo),
+        headers={"Content-Type": "application/xml", "NET-API-KEY": key},
+    )
+    assert response.status_code == 201, response.data
+    return uuid.UUID(parse_report(response.data).info()["TransferId"])
+
+
+def load(transfer_id: uuid.UUID) -> Transfer:
+    """The transfer row as stored now."""
+    with database.connection_context():
+        return store.get_transfer(transfer_id)
+
+
+def settle_until_final(settler: Settler, transfer_ids: list[uuid.UUID], timeout: float = 30.0) -> None:
+    """Run the worker until every transfer is Completed or Failed (bounded polling)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        settler.run_once()
+        states = {load(t).state for t in transfer_ids}
+        if states <= {store.COMPLETED, store.FAILED}:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"transfers still {states}")
+        time.sleep(0.02)
+
+
+@pytest.fixture()
+def sandbox_key(app: Flask) -> str:
+    """A Sandbox API key."""
+    return make_key("Settling Bank")
