@@ -1,0 +1,158 @@
+"""Orchestrates one bench run: floor, W1-W3, the memory soak, W4, then the document."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from bench.load import LoadResult, run_wrk, seed_transfers
+from bench.machine import describe_machine
+from bench.report import Point, Verdict, plot, results_section, write_document
+from bench.servers import BenchError, Gunicorn, port_free, prepare_service_database, stop_all
+from bench.settings import BenchSettings, load_settings
+from bench.settlement import SettlementResult, measure_settlement
+
+MODES = {"floor": "floor", "W1": "pacs008", "W2": "pacs028", "W3": "mix"}
+TARGET_CONNECTIONS = 32
+RSS_GROWTH_LIMIT = 0.10  # "flat": no worker grows by more than 10 % over the soak
+
+
+class Runner:
+    """Keeps the run number that makes every MsgId of this run unique, and prints progress."""
+
+    def __init__(self, settings: BenchSettings, api_key: str, ids_file: Path) -> None:
+        self.settings = settings
+        self.api_key = api_key
+        self.ids_file = ids_file
+        self.run_number = int(time.time())
+
+    def load(self, workload: str, port: int, connections: int, seconds: float, max_requests: int = 0) -> LoadResult:
+        """One wrk run of a workload."""
+        self.run_number += 1
+        result = run_wrk(
+            f"http://{self.settings.host}:{port}",
+            MODES[workload],
+            self.api_key,
+            self.run_number,
+            connections,
+            seconds,
+            ids_file=self.ids_file if workload in ("W2", "W3") else None,
+            max_requests=max_requests,
+        )
+        print(
+            f"  {workload:5} c={connections:<3} {result.throughput:8,.0f} req/s  p50 {result.p50_ms:6.1f} ms"
+            f"  p99 {result.p99_ms:6.1f} ms  errors {result.errors}",
+            flush=True,
+        )
+        return result
+
+    def sweep(self, workload: str, port: int) -> list[Point]:
+        """Warm up, then measure the workload at every concurrency."""
+        if self.settings.warmup_seconds > 0:
+            self.load(workload, port, TARGET_CONNECTIONS, self.settings.warmup_seconds)
+        return [
+            Point(workload, connections, self.load(workload, port, connections, self.settings.seconds))
+            for connections in self.settings.concurrency
+        ]
+
+
+def _at(points: list[Point], workload: str, connections: int) -> LoadResult | None:
+    return next((p.result for p in points if p.workload == workload and p.concurrency == connections), None)
+
+
+def verdicts(
+    points: list[Point], settlement: SettlementResult, rss: tuple[list[float], list[float]] | None
+) -> list[Verdict]:
+    """The issue's targets against this run's figures."""
+    found: list[Verdict] = []
+    w1, w2, floor = (_at(points, w, TARGET_CONNECTIONS) for w in ("W1", "W2", "floor"))
+    if w1 is not None:
+        found.append(Verdict("W1 ≥ 1,000 req/s", f"{w1.throughput:,.0f} req/s", w1.throughput >= 1000))
+        found.append(Verdict("W1 p99 ≤ 50 ms", f"{w1.p99_ms:.1f} ms", w1.p99_ms <= 50))
+        if floor is not None and floor.throughput:
+            ratio = w1.throughput / floor.throughput
+            found.append(Verdict("W1 ≥ 0.5 x floor", f"{ratio:.2f} x {floor.throughput:,.0f} req/s", ratio >= 0.5))
+        found.append(Verdict("W1 no errors", f"{w1.errors} errors", w1.errors == 0))
+    if w2 is not None:
+        found.append(Verdict("W2 ≥ 1,200 req/s", f"{w2.throughput:,.0f} req/s", w2.throughput >= 1200))
+        found.append(Verdict("W2 p99 ≤ 40 ms", f"{w2.p99_ms:.1f} ms", w2.p99_ms <= 40))
+        found.append(Verdict("W2 no errors", f"{w2.errors} errors", w2.errors == 0))
+    if settlement.rates:
+        best = max(settlement.rates.values())
+        found.append(Verdict("W4 ≥ 150 transfers/s", f"{best:,.1f} transfers/s (best)", best >= 150))
+    else:
+        found.append(Verdict("W4 ≥ 150 transfers/s", f"not measured: {settlement.skipped}", False))
+    if rss is not None:
+        before, after = rss
+        growth = max((a - b) / b for b, a in zip(before, after, strict=False)) if before and after else 0.0
+        text = f"{_mib(before)} → {_mib(after)} MiB (max growth {growth:+.0%})"
+        found.append(Verdict("worker RSS flat over the soak", text, growth <= RSS_GROWTH_LIMIT))
+    return found
+
+
+def _mib(values: list[float]) -> str:
+    return "/".join(f"{v:.0f}" for v in values)
+
+
+def main() -> int:
+    """Run everything; print the table and the verdicts; write docs/performance.md and its plot."""
+    settings = load_settings()
+    for port in (settings.port, settings.floor_port):
+        if not port_free(settings.host, port):
+            raise BenchError(f"port {port} is in use; set BENCH_PORT / BENCH_FLOOR_PORT")
+    machine = describe_machine(settings.database_url)
+    print(f"bench: {machine.machine}, {machine.versions}; database {settings.database_url}", flush=True)
+    api_key = prepare_service_database(settings)
+    points: list[Point] = []
+    notes: list[str] = []
+    rss: tuple[list[float], list[float]] | None = None
+    with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
+        logs = Path(scratch)
+        runner = Runner(settings, api_key, logs / "transfer-ids.txt")
+        floor = Gunicorn(settings, "bench.floor:app", settings.floor_port, logs / "floor.log")
+        gateway = Gunicorn(settings, "app:create_app()", settings.port, logs / "gateway.log")
+        try:
+            print("floor (lxml parse + one INSERT):", flush=True)
+            floor.start()
+            points += runner.sweep("floor", settings.floor_port)
+            floor.stop()
+            gateway.start()
+            seed_transfers(settings.host, settings.port, api_key, settings.seed_transfers, runner.ids_file)
+            for workload in ("W1", "W2", "W3"):
+                if workload in settings.workloads:
+                    print(f"{workload}:", flush=True)
+                    points += runner.sweep(workload, settings.port)
+            if settings.soak_requests > 0:
+                before = gateway.worker_rss_mib()
+                print(
+                    f"soak: {settings.soak_requests:,} requests of W3 at {TARGET_CONNECTIONS} connections", flush=True
+                )
+                soak = runner.load(
+                    "W3", settings.port, TARGET_CONNECTIONS, settings.soak_seconds, settings.soak_requests
+                )
+                rss = (before, gateway.worker_rss_mib())
+                notes.append(
+                    f"Soak: {soak.requests:,} W3 requests in {soak.seconds:.0f} s; worker RSS "
+                    f"{_mib(rss[0])} MiB before, {_mib(rss[1])} MiB after."
+                )
+        finally:
+            stop_all([floor, gateway])
+        command = " ".join(gateway.command()[1:]).replace(str(logs), "<tmp>")
+    settlement = (
+        measure_settlement(settings)
+        if "W4" in settings.workloads
+        else SettlementResult(skipped="not requested (BENCH_WORKLOADS)")
+    )
+    notes += settlement.notes()
+    found = verdicts(points, settlement, rss)
+    plot_path = settings.output.with_suffix(".png")
+    plot(points, plot_path, machine)
+    write_document(
+        settings.output, results_section(points, found, notes, machine, plot_path.name, "gunicorn " + command)
+    )
+    print()
+    for verdict in found:
+        print(f"{'MET    ' if verdict.met else 'NOT MET'}  {verdict.target}: {verdict.measured}")
+    print(f"\nwrote {settings.output} and {plot_path}")
+    return 0

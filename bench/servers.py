@@ -1,0 +1,183 @@
+"""The processes under test: the bench database, the gateway under gunicorn, and the floor app."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+import psycopg2
+from psycopg2 import sql
+
+from bench.floor import CREATE_TABLE
+from bench.settings import PROJECT_ROOT, BenchSettings
+
+BIN = Path(sys.executable).parent
+
+
+class BenchError(Exception):
+    """The bench could not set itself up."""
+
+
+def recreate_database(url: str) -> None:
+    """Drop and create the bench database, so every run starts from empty tables.
+
+    Refuses names that do not start with `bench`: this drops a database.
+    """
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    if not name.startswith("bench"):
+        raise BenchError(f"refusing to drop {name!r}: the bench database's name must start with 'bench'")
+    admin = urlunparse(parsed._replace(path="/postgres"))
+    connection = psycopg2.connect(admin)
+    connection.autocommit = True
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        cursor.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    connection.close()
+    connection = psycopg2.connect(url)
+    connection.autocommit = True
+    with connection.cursor() as cursor:
+        cursor.execute(CREATE_TABLE)
+    connection.close()
+
+
+def service_environment(settings: BenchSettings) -> dict[str, str]:
+    """The environment of every process we start: the bench database, nothing else changed."""
+    environ = dict(os.environ)
+    environ["DATABASE_URL"] = settings.database_url
+    environ["BENCH_FLOOR_DSN"] = settings.database_url
+    return environ
+
+
+def flask_cli(settings: BenchSettings, *args: str) -> str:
+    """Run `flask --app app ARGS` against the bench database; its output."""
+    done = subprocess.run(  # noqa: S603 - fixed argv, no shell
+        [str(BIN / "flask"), "--app", "app", *args],
+        cwd=PROJECT_ROOT,
+        env=service_environment(settings),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    if done.returncode != 0:
+        raise BenchError(f"flask {' '.join(args)} failed: {done.stderr.strip()}")
+    return done.stdout
+
+
+def prepare_service_database(settings: BenchSettings) -> str:
+    """Recreate and migrate the bench database, create the bench organization; its sandbox API key."""
+    recreate_database(settings.database_url)
+    flask_cli(settings, "db", "upgrade")
+    flask_cli(settings, "orgs", "create", "bench")
+    lines = flask_cli(settings, "keys", "issue", "bench").strip().splitlines()
+    return lines[-1].strip()
+
+
+@dataclass
+class Gunicorn:
+    """A gunicorn master started for the bench, with the same flags for the gateway and the floor."""
+
+    settings: BenchSettings
+    target: str
+    port: int
+    log: Path
+    process: subprocess.Popen[bytes] | None = field(default=None, init=False)
+
+    def command(self) -> list[str]:
+        """The production command line: several workers, access log on, bound to loopback."""
+        return [
+            str(BIN / "gunicorn"),
+            "--bind",
+            f"{self.settings.host}:{self.port}",
+            "--workers",
+            str(self.settings.workers),
+            "--worker-class",
+            self.settings.worker_class,
+            "--threads",
+            str(self.settings.threads),
+            "--backlog",
+            "2048",
+            "--access-logfile",
+            str(self.log.with_suffix(".access.log")),
+            self.target,
+        ]
+
+    def start(self) -> None:
+        """Start and wait until it answers on its port."""
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+                self.command(), cwd=PROJECT_ROOT, env=service_environment(self.settings), stdout=log, stderr=log
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise BenchError(f"gunicorn {self.target} exited; see {self.log}")
+            if len(self.worker_pids()) >= self.settings.workers and _port_open(self.settings.host, self.port):
+                time.sleep(1.0)  # let every worker finish loading the app
+                return
+            time.sleep(0.2)
+        raise BenchError(f"gunicorn {self.target} did not start within 60 s; see {self.log}")
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes of this master."""
+        if self.process is None:
+            return []
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(pid) for pid in children.read_text().split()]
+        except OSError:
+            return []
+
+    def worker_rss_mib(self) -> list[float]:
+        """Resident memory of each worker, in MiB."""
+        return [rss for pid in self.worker_pids() if (rss := process_rss_mib(pid)) is not None]
+
+    def stop(self) -> None:
+        """Graceful stop (SIGTERM), then SIGKILL after 20 s."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def process_rss_mib(pid: int) -> float | None:
+    """VmRSS of a process in MiB, None when it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def _port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def port_free(host: str, port: int) -> bool:
+    """True when nothing listens on the port."""
+    return not _port_open(host, port)
+
+
+def stop_all(servers: Sequence[Gunicorn]) -> None:
+    """Stop every server, ignoring ones that never started."""
+    for server in servers:
+        server.stop()

@@ -1,0 +1,71 @@
+"""What a bench run does, from BENCH_* environment variables (defaults keep `make bench` near 5 minutes)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class BenchSettings:
+    """One bench run's knobs."""
+
+    database_url: str  # a dedicated database: it is dropped and recreated
+    host: str
+    port: int
+    floor_port: int
+    workers: int
+    worker_class: str
+    threads: int
+    concurrency: tuple[int, ...]
+    seconds: float  # per point (workload x concurrency)
+    warmup_seconds: float
+    seed_transfers: int  # transfers created before W2/W3
+    soak_requests: int  # the RSS check: requests in the long W1 + W2 run (100_000 for the full check)
+    soak_seconds: float  # and its time bound
+    workloads: tuple[str, ...]
+    settlement_seconds: float
+    settlement_workers: tuple[int, ...]
+    settlement_transfers: int
+    output: Path
+
+    @property
+    def base_url(self) -> str:
+        """The service under test."""
+        return f"http://{self.host}:{self.port}"
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(",") if part.strip())
+
+
+def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
+    """The settings of this run; every knob has a default."""
+
+    def get(name: str, default: str) -> str:
+        return environ.get(name) or default
+
+    return BenchSettings(
+        database_url=get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/bench"),
+        host="127.0.0.1",  # loopback only: the load never leaves this machine
+        port=int(get("BENCH_PORT", "8800")),
+        floor_port=int(get("BENCH_FLOOR_PORT", "8801")),
+        workers=int(get("BENCH_WORKERS", "4")),
+        worker_class=get("BENCH_WORKER_CLASS", "sync"),
+        threads=int(get("BENCH_THREADS", "1")),
+        concurrency=_ints(get("BENCH_CONCURRENCY", "1,8,32,64")),
+        seconds=float(get("BENCH_SECONDS", "10")),
+        warmup_seconds=float(get("BENCH_WARMUP_SECONDS", "3")),
+        seed_transfers=int(get("BENCH_SEED_TRANSFERS", "300")),
+        soak_requests=int(get("BENCH_SOAK_REQUESTS", "20000")),
+        soak_seconds=float(get("BENCH_SOAK_SECONDS", "120")),
+        workloads=tuple(w.strip().upper() for w in get("BENCH_WORKLOADS", "W1,W2,W3,W4").split(",")),
+        settlement_seconds=float(get("BENCH_SETTLEMENT_SECONDS", "30")),
+        settlement_workers=_ints(get("BENCH_SETTLEMENT_WORKERS", "1,4,8")),
+        settlement_transfers=int(get("BENCH_SETTLEMENT_TRANSFERS", "6000")),
+        output=Path(get("BENCH_OUTPUT", str(PROJECT_ROOT / "docs" / "performance.md"))),
+    )
