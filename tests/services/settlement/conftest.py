@@ -6,6 +6,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Hook, Settler, _no_hook
 from storage import settlement as store
 from storage.database import database
-from storage.models import Transfer
+from storage.models import Transfer, utc_now
 from tests.conftest import make_key
 from tests.support.messages import pacs008
 from tests.support.reports import parse_report
@@ -170,3 +171,38 @@ def settle_until_final(settler: Settler, transfer_ids: list[uuid.UUID], timeout:
 def sandbox_key(app: Flask) -> str:
     """A Sandbox API key."""
     return make_key("Settling Bank")
+
+
+class SimulatedCrash(BaseException):
+    """Raised by a hook to stop a worker dead at a named point, like SIGKILL would."""
+
+
+def crash_at(point: str) -> Hook:
+    """A hook that crashes the worker at `point`."""
+
+    def hook(reached: str) -> None:
+        if reached == point:
+            raise SimulatedCrash(point)
+
+    return hook
+
+
+def later(seconds: float) -> Callable[[], datetime]:
+    """A clock `seconds` ahead of now: a fresh worker after the crashed one's claim has lapsed."""
+    return lambda: utc_now() + timedelta(seconds=seconds)
+
+
+def wait_for(predicate: Callable[[], bool], settler: Settler | None = None, timeout: float = 20.0) -> None:
+    """Bounded polling (running the worker between checks, if given) until `predicate` holds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition not reached")
+        if settler is not None:
+            settler.run_once()
+        time.sleep(0.02)
+
+
+def wait_for_ledger(sandbox: Sandbox, sequence: int) -> None:
+    """Bounded polling until the ledger has closed `sequence`."""
+    wait_for(lambda: sandbox.admin.status()["latest_ledger"] >= sequence)

@@ -1,0 +1,85 @@
+"""A worker killed at any point leaves a transfer that a fresh worker pays exactly once."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+
+from services.settlement.worker import Settler
+from storage.database import database
+from storage.settlement import attempts_for, unresolved_attempt
+from tests.services.settlement.conftest import (
+    Sandbox,
+    SimulatedCrash,
+    crash_at,
+    later,
+    load,
+    settle_until_final,
+    submit_transfer,
+    wait_for_ledger,
+)
+
+CLAIM_LAPSED = 10_000.0
+
+
+def outcomes(transfer_id: object) -> list[str | None]:
+    with database.connection_context():
+        return [a.outcome for a in attempts_for(transfer_id)]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("point", ["after_sign", "after_submit", "during_result_store"])
+def test_crash_then_fresh_worker_pays_once(
+    app: Flask, sandbox: Sandbox, sandbox_key: str, make_settler: Callable[..., Settler], point: str
+) -> None:
+    payee = sandbox.payee()
+    transfer_id = submit_transfer(app, sandbox_key, payee.public_key, amount="20.00")
+    with pytest.raises(SimulatedCrash):
+        make_settler(hook=crash_at(point)).run_once()
+    transfer = load(transfer_id)
+    assert transfer.state == "Processing" and transfer.claimed_by is not None
+    with database.connection_context():
+        attempt = unresolved_attempt(transfer_id)
+    assert attempt is not None  # stored before it was submitted
+    wait_for_ledger(sandbox, attempt.max_ledger + 1)  # the fresh worker starts after the bound
+
+    fresh = make_settler()
+    fresh.clock = later(CLAIM_LAPSED)
+    settle_until_final(fresh, [transfer_id])
+
+    assert load(transfer_id).state == "Completed"
+    assert sandbox.balance(payee.public_key) == load(transfer_id).amount_tkn
+    expected = ["expired", "applied"] if point == "after_sign" else ["applied"]
+    assert outcomes(transfer_id) == expected
+
+
+def test_sigkilled_worker_process_after_submit(
+    app: Flask, sandbox: Sandbox, sandbox_key: str, make_settler: Callable[..., Settler]
+) -> None:
+    payee = sandbox.payee()
+    transfer_id = submit_transfer(app, sandbox_key, payee.public_key, amount="21.00")
+    env = {
+        **os.environ,
+        "DATABASE_URL": app.config["DATABASE_URL"],
+        "SANDBOX_HORIZON_URL": sandbox.url,
+        "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
+        "SETTLEMENT_CRASH_AT": "after_submit",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "app", "settle", "--once"],
+        env=env, capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == -9, done.stderr
+    assert sandbox.balance(payee.public_key) == load(transfer_id).amount_tkn  # paid, result not stored
+    assert outcomes(transfer_id) == [None]
+
+    fresh = make_settler()
+    fresh.clock = later(CLAIM_LAPSED)
+    settle_until_final(fresh, [transfer_id])
+    assert load(transfer_id).state == "Completed"
+    assert outcomes(transfer_id) == ["applied"]
+    assert sandbox.balance(payee.public_key) == load(transfer_id).amount_tkn
