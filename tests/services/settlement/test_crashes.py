@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import uuid
 from collections.abc import Callable
 
 import pytest
@@ -27,9 +28,9 @@ from tests.services.settlement.conftest import (
 CLAIM_LAPSED = 10_000.0
 
 
-def outcomes(transfer_id: object) -> list[str | None]:
+def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
     with database.connection_context():
-        return [a.outcome for a in attempts_for(transfer_id)]  # type: ignore[arg-type]
+        return [a.outcome for a in attempts_for(transfer_id)]
 
 
 @pytest.mark.parametrize("point", ["after_sign", "after_submit", "during_result_store"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 import pytest
@@ -20,9 +21,9 @@ from tests.services.settlement.conftest import (
 )
 
 
-def outcomes(transfer_id: object) -> list[str | None]:
+def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
     with database.connection_context():
-        return [a.outcome for a in attempts_for(transfer_id)]  # type: ignore[arg-type]
+        return [a.outcome for a in attempts_for(transfer_id)]
 
 
 @pytest.mark.parametrize(
