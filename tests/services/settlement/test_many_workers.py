@@ -79,9 +79,10 @@ def test_four_workers_pay_300_transfers_exactly_once(
 
     with database.connection_context():
         transfers = list(Transfer.select())
-        applied = Counter(
-            a.transfer_id for a in SettlementAttempt.select().where(SettlementAttempt.outcome == "applied")
+        applied_rows = SettlementAttempt.select(SettlementAttempt.transfer).where(
+            SettlementAttempt.outcome == "applied"
         )
+        applied = Counter(row.transfer.id for row in applied_rows)
     assert len(transfers) == TRANSFERS
     assert {t.state for t in transfers} == {"Completed"}
     assert len({t.ledger_hash for t in transfers}) == TRANSFERS
