@@ -17,6 +17,7 @@ from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from storage import settlement as store
 from storage.database import database
+from storage.notifications import TransferWakeup
 
 # Test-only: SIGKILL this process at a named point (after_sign, after_submit, during_result_store).
 CRASH_AT_VARIABLE = "SETTLEMENT_CRASH_AT"
@@ -62,8 +63,13 @@ def group(context: click.Context, once: bool) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    click.echo(f"settlement worker {worker_id} started", err=True)
-    settler.run(stop)
+    wakeup = TransferWakeup(current_app.config["DATABASE_URL"], stop)
+    mode = "LISTEN/NOTIFY" if wakeup.listening else "polling"
+    click.echo(f"settlement worker {worker_id} started ({mode}, poll {settler.settings.poll_seconds}s)", err=True)
+    try:
+        settler.run(stop, wait=wakeup.wait)
+    finally:
+        wakeup.close()
     click.echo(f"settlement worker {worker_id} stopped", err=True)
 
 

@@ -77,9 +77,12 @@ class Settler:
                 self._step_and_release(transfer_id)
         return len(claimed)
 
-    def run(self, stop: threading.Event, wait: Callable[[float], None] | None = None) -> None:
-        """Loop until `stop` is set, finishing the current transfer first (graceful SIGTERM)."""
-        sleep = wait or (lambda seconds: stop.wait(seconds) and None)
+    def run(self, stop: threading.Event, wait: Callable[[float], object] | None = None) -> None:
+        """Loop until `stop` is set, finishing the current transfer first (graceful SIGTERM).
+
+        `wait(seconds)` sleeps between idle passes and may return early (Postgres NOTIFY).
+        """
+        sleep = wait or stop.wait
         while not stop.is_set():
             try:
                 busy = self.run_once()
