@@ -19,11 +19,7 @@ def test_new_transfer_notifies_listeners(app: Flask) -> None:
     try:
         assert wakeup.wait(0) is False
         headers = {"Content-Type": "application/xml", "NET-API-KEY": key}
-        post = threading.Thread(
-            target=lambda: app.test_client().post("/v1/pacs008/net", data=pacs008(), headers=headers)
-        )
-        post.start()
-        post.join()
+        assert app.test_client().post("/v1/pacs008/net", data=pacs008(), headers=headers).status_code == 201
         assert wakeup.wait(30) is True
     finally:
         wakeup.close()
