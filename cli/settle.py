@@ -7,12 +7,16 @@ import os
 import signal
 import socket
 import threading
+from pathlib import Path
 from types import FrameType
 
 import click
+import requests
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
+from ledger.bootstrap import BootstrapOptions, bootstrap, create_account
+from ledger.testing import wait_until_ready
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from storage import settlement as store
@@ -95,3 +99,23 @@ def status_command() -> None:
     click.echo("last errors:")
     for transfer in errors:
         click.echo(f"  {transfer.id} {transfer.state} attempts={transfer.attempt_count}: {transfer.last_error}")
+
+
+@group.command("sandbox-setup")
+@click.option("--payee-file", type=click.Path(path_type=Path), default=None, help="Default: var/demo-payee.")
+@click.option("--wait-seconds", type=float, default=60.0, help="How long to wait for the ledger to answer.")
+def sandbox_setup_command(payee_file: Path | None, wait_seconds: float) -> None:
+    """Bootstrap the local ledger (TKN, distribution, channels) and a demo payee; safe to run again."""
+    config = current_app.config
+    url = config["SANDBOX_HORIZON_URL"]
+    options = BootstrapOptions(url, config["SANDBOX_NETWORK_PASSPHRASE"], Path(config["SANDBOX_SECRETS_FILE"]))
+    wait_until_ready(url, timeout=wait_seconds)
+    secrets = bootstrap(options)
+    distribution = secrets["distribution"]["public_key"]
+    click.echo(f"ledger bootstrapped: distribution {distribution}, {len(secrets['channels'])} channels")
+    target = payee_file or Path(config["SANDBOX_SECRETS_FILE"]).with_name("demo-payee")
+    known = target.read_text().strip() if target.exists() else ""
+    if not known or requests.get(f"{url}/accounts/{known}", timeout=10).status_code == 404:
+        public_key = create_account(options, name="demo-payee", trust=options.asset_code)
+        target.write_text(public_key + "\n")
+    click.echo(f"demo payee {target.read_text().strip()} (in {target})")
