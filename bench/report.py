@@ -31,6 +31,7 @@ class Point:
     workload: str
     concurrency: int
     result: LoadResult
+    cpu_ms: float  # gunicorn worker CPU per completed request
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,8 @@ def results_table(points: Sequence[Point], machine: MachineInfo) -> str:
     """The Markdown table: one row per point, each with date, machine and versions."""
     lines = [
         "| Date | Machine | Versions | Workload | Connections | Requests | Errors | req/s | p50 ms | p99 ms "
-        "| x floor |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| x floor | worker CPU ms/req |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for point in points:
         fraction = floor_fraction(point, points) if point.workload != "floor" else None
@@ -63,7 +64,8 @@ def results_table(points: Sequence[Point], machine: MachineInfo) -> str:
         lines.append(
             f"| {machine.date} | {machine.machine} | {machine.versions} | {WORKLOAD_NAMES.get(point.workload)} "
             f"| {point.concurrency} | {result.requests} | {result.errors} | {result.throughput:,.0f} "
-            f"| {result.p50_ms:.1f} | {result.p99_ms:.1f} | {'' if fraction is None else f'{fraction:.2f}'} |"
+            f"| {result.p50_ms:.1f} | {result.p99_ms:.1f} | {'' if fraction is None else f'{fraction:.2f}'} "
+            f"| {point.cpu_ms:.2f} |"
         )
     return "\n".join(lines)
 

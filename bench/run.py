@@ -27,11 +27,14 @@ class Runner:
         self.ids_file = ids_file
         self.run_number = int(time.time())
 
-    def load(self, workload: str, port: int, connections: int, seconds: float, max_requests: int = 0) -> LoadResult:
-        """One wrk run of a workload."""
+    def load(
+        self, server: Gunicorn, workload: str, connections: int, seconds: float, max_requests: int = 0
+    ) -> tuple[LoadResult, float]:
+        """One wrk run of a workload; with the workers' CPU ms per request."""
         self.run_number += 1
+        cpu_before = server.worker_cpu_seconds()
         result = run_wrk(
-            f"http://{self.settings.host}:{port}",
+            f"http://{self.settings.host}:{server.port}",
             MODES[workload],
             self.api_key,
             self.run_number,
@@ -40,21 +43,23 @@ class Runner:
             ids_file=self.ids_file if workload in ("W2", "W3") else None,
             max_requests=max_requests,
         )
+        cpu_ms = (server.worker_cpu_seconds() - cpu_before) * 1000 / max(result.requests, 1)
         print(
             f"  {workload:5} c={connections:<3} {result.throughput:8,.0f} req/s  p50 {result.p50_ms:6.1f} ms"
-            f"  p99 {result.p99_ms:6.1f} ms  errors {result.errors}",
+            f"  p99 {result.p99_ms:6.1f} ms  errors {result.errors}  worker CPU {cpu_ms:.2f} ms/req",
             flush=True,
         )
-        return result
+        return result, cpu_ms
 
-    def sweep(self, workload: str, port: int) -> list[Point]:
+    def sweep(self, workload: str, server: Gunicorn) -> list[Point]:
         """Warm up, then measure the workload at every concurrency."""
         if self.settings.warmup_seconds > 0:
-            self.load(workload, port, TARGET_CONNECTIONS, self.settings.warmup_seconds)
-        return [
-            Point(workload, connections, self.load(workload, port, connections, self.settings.seconds))
-            for connections in self.settings.concurrency
-        ]
+            self.load(server, workload, TARGET_CONNECTIONS, self.settings.warmup_seconds)
+        points = []
+        for connections in self.settings.concurrency:
+            result, cpu_ms = self.load(server, workload, connections, self.settings.seconds)
+            points.append(Point(workload, connections, result, cpu_ms))
+        return points
 
 
 def _at(points: list[Point], workload: str, connections: int) -> LoadResult | None:
@@ -115,22 +120,20 @@ def main() -> int:
         try:
             print("floor (lxml parse + one INSERT):", flush=True)
             floor.start()
-            points += runner.sweep("floor", settings.floor_port)
+            points += runner.sweep("floor", floor)
             floor.stop()
             gateway.start()
             seed_transfers(settings.host, settings.port, api_key, settings.seed_transfers, runner.ids_file)
             for workload in ("W1", "W2", "W3"):
                 if workload in settings.workloads:
                     print(f"{workload}:", flush=True)
-                    points += runner.sweep(workload, settings.port)
+                    points += runner.sweep(workload, gateway)
             if settings.soak_requests > 0:
                 before = gateway.worker_rss_mib()
                 print(
                     f"soak: {settings.soak_requests:,} requests of W3 at {TARGET_CONNECTIONS} connections", flush=True
                 )
-                soak = runner.load(
-                    "W3", settings.port, TARGET_CONNECTIONS, settings.soak_seconds, settings.soak_requests
-                )
+                soak, _ = runner.load(gateway, "W3", TARGET_CONNECTIONS, settings.soak_seconds, settings.soak_requests)
                 rss = (before, gateway.worker_rss_mib())
                 notes.append(
                     f"Soak: {soak.requests:,} W3 requests in {soak.seconds:.0f} s; worker RSS "

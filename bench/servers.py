@@ -141,6 +141,11 @@ class Gunicorn:
         """Resident memory of each worker, in MiB."""
         return [rss for pid in self.worker_pids() if (rss := process_rss_mib(pid)) is not None]
 
+    def worker_cpu_seconds(self) -> float:
+        """User + system CPU seconds used so far by all workers: per-request cost that noise on a shared
+        machine does not change."""
+        return sum(process_cpu_seconds(pid) for pid in self.worker_pids())
+
     def stop(self) -> None:
         """Graceful stop (SIGTERM), then SIGKILL after 20 s."""
         if self.process is None or self.process.poll() is not None:
@@ -162,6 +167,16 @@ def process_rss_mib(pid: int) -> float | None:
     except OSError:
         return None
     return None
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """utime + stime of a process, 0 when it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _port_open(host: str, port: int) -> bool:
