@@ -65,7 +65,8 @@ clean: ## Remove the venv, caches and derived schemas (keeps var/)
 	rm -rf $(VENV) xsd/iso xsd/usage .mypy_cache .ruff_cache *.egg-info
 
 .PHONY: bench
-bench: $(USAGE_XSD) ## Measure intake, status and settlement throughput on Postgres; rewrites docs/performance.md (BENCH_* knobs there)
+bench: $(BIN)/python ## Measure intake, status and settlement throughput on Postgres; rewrites docs/performance.md (BENCH_* knobs there)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-	@$(BIN)/python -c 'import matplotlib' 2>/dev/null || $(BIN)/pip install --quiet -e '.[dev]'
+	@$(BIN)/python -c 'import flask, matplotlib' 2>/dev/null || $(BIN)/pip install --quiet -e '.[dev]'
+	@$(MAKE) --no-print-directory $(USAGE_XSD)
 	$(BIN)/python -m bench

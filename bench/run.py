@@ -129,16 +129,21 @@ def main() -> int:
                     print(f"{workload}:", flush=True)
                     points += runner.sweep(workload, gateway)
             if settings.soak_requests > 0:
-                before = gateway.worker_rss_mib()
+                pids, before = gateway.worker_pids(), gateway.worker_rss_mib()
                 print(
                     f"soak: {settings.soak_requests:,} requests of W3 at {TARGET_CONNECTIONS} connections", flush=True
                 )
                 soak, _ = runner.load(gateway, "W3", TARGET_CONNECTIONS, settings.soak_seconds, settings.soak_requests)
-                rss = (before, gateway.worker_rss_mib())
+                after = gateway.worker_rss_mib()
                 notes.append(
                     f"Soak: {soak.requests:,} W3 requests in {soak.seconds:.0f} s; worker RSS "
-                    f"{_mib(rss[0])} MiB before, {_mib(rss[1])} MiB after."
+                    f"{_mib(before)} MiB before, {_mib(after)} MiB after."
                 )
+                rss = (before, after)
+                if gateway.worker_pids() != pids:
+                    # gunicorn replaced a worker (timeout, crash): the new one's RSS says nothing.
+                    notes.append("Soak: gunicorn replaced a worker during the soak, so its RSS check is void.")
+                    rss = None
         finally:
             stop_all([floor, gateway])
         command = " ".join(gateway.command()[1:]).replace(str(logs), "<tmp>")
