@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from storage import api_keys as key_store
 from storage.database import database
-from storage.models import ApiKey, Organization
+from storage.models import ApiKey
 from storage.organizations import find_organization
 
 
@@ -73,10 +73,9 @@ def authenticate(presented: str | None) -> Caller | None:
     expected = row.key_hash if row is not None else _DUMMY_HASH
     if not hmac.compare_digest(expected, _digest(presented.strip())) or row is None:
         return None
-    organization: Organization = row.organization
     return Caller(
-        organization_id=organization.id,
-        organization_name=organization.name,
+        organization_id=row.organization_id,
+        organization_name=row.organization_name,
         environment=Environment(row.environment),
         key_id=row.key_id,
     )

@@ -15,9 +15,8 @@ from services.rejections import MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from services.transfer_reports import transfer_report
 from storage.database import database
-from storage.events import events_for
 from storage.status_queries import insert_status_query
-from storage.transfers import find_for_organization
+from storage.transfers import find_timeline
 
 MESSAGE_TYPE = "pacs.028"
 
@@ -110,10 +109,10 @@ def _decide(
     except MessageFormatError as error:
         raise MessageRejected([Violation(ReasonCode.FF01, str(error))]) from None
     transfer_id = _transfer_id(document, readings, now)
-    transfer = find_for_organization(caller.organization_id, transfer_id)
-    if transfer is None:
+    timeline = find_timeline(caller.organization_id, transfer_id)
+    if timeline is None:
         raise TransferNotFound(str(transfer_id))
-    return transfer_report(transfer, events_for(transfer.id))
+    return transfer_report(timeline)
 
 
 def _record(

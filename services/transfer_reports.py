@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 
 from services.rejections import NOT_PROVIDED
 from services.reports import StatusReport, TxStatus
-from storage.models import Transfer, TransferEvent
+from storage.transfers import TransferTimeline
 
 CREATED, PROCESSING, COMPLETED, FAILED = "Created", "Processing", "Completed", "Failed"
 _STATUS = {CREATED: TxStatus.ACSP, PROCESSING: TxStatus.ACSP, COMPLETED: TxStatus.ACSC, FAILED: TxStatus.RJCT}
@@ -18,16 +17,17 @@ def iso_utc(moment: datetime) -> str:
     return moment.replace(microsecond=0, tzinfo=None).isoformat() + "Z"
 
 
-def transfer_report(transfer: Transfer, events: Sequence[TransferEvent]) -> StatusReport:
+def transfer_report(timeline: TransferTimeline) -> StatusReport:
     """The status report of a transfer; AddtlInf keys in a fixed order, only those of its state."""
+    transfer = timeline.transfer
     state = transfer.state
     lines = [f"TransferId: {transfer.id}", f"Status: {state}", f"CreatedAt: {iso_utc(transfer.created_at)}"]
-    updated_at = events[-1].at if events else transfer.updated_at
+    updated_at = timeline.last_event_at or transfer.updated_at
     if state in (PROCESSING, COMPLETED, FAILED):
         lines.append(f"UpdatedAt: {iso_utc(updated_at)}")
     reason = None
     if state == COMPLETED:
-        completed = next((e.at for e in reversed(events) if e.to_state == COMPLETED), transfer.completed_at)
+        completed = timeline.completed_event_at or transfer.completed_at
         lines.append(f"CompletedAt: {iso_utc(completed or updated_at)}")
         lines.append(f"TransactionHash: {transfer.ledger_hash}")
     if state == FAILED:

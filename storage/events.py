@@ -6,6 +6,7 @@ import uuid
 from datetime import datetime
 
 from storage.models import TransferEvent
+from storage.statements import insert_row
 
 
 def record_event(
@@ -15,12 +16,19 @@ def record_event(
     at: datetime,
     reason: str | None = None,
     attempt: int = 0,
-) -> TransferEvent:
+) -> None:
     """Append one state change (`at` is naive UTC)."""
-    event: TransferEvent = TransferEvent.create(
-        transfer=transfer_id, from_state=from_state, to_state=to_state, at=at, reason=reason, attempt=attempt
+    insert_row(
+        TransferEvent,
+        {
+            "transfer": transfer_id,
+            "from_state": from_state,
+            "to_state": to_state,
+            "at": at,
+            "reason": reason,
+            "attempt": attempt,
+        },
     )
-    return event
 
 
 def events_for(transfer_id: uuid.UUID) -> list[TransferEvent]:

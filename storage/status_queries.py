@@ -6,12 +6,12 @@ from datetime import datetime
 from typing import Any
 
 from storage.models import Organization, StatusQuery
+from storage.statements import insert_row
 
 
-def insert_status_query(**fields: Any) -> StatusQuery:
+def insert_status_query(**fields: Any) -> None:
     """Record one pacs.028 request."""
-    query: StatusQuery = StatusQuery.create(**fields)
-    return query
+    insert_row(StatusQuery, fields)
 
 
 def list_status_queries(

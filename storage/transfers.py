@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import uuid
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from peewee import SQL
+from storage.database import database
+from storage.models import Transfer, TransferEvent
+from storage.statements import db_value, insert_row, python_value, select_columns
 
-from storage.models import Transfer
 
-
-def insert_transfer(**fields: Any) -> Transfer:
+def insert_transfer(**fields: Any) -> None:
     """Insert a transfer; raises peewee.IntegrityError when (organization, message_id) exists."""
-    transfer: Transfer = Transfer.create(**fields)
-    return transfer
+    insert_row(Transfer, fields)
 
 
 def find_by_message_id(organization_id: int, message_id: str) -> Transfer | None:
@@ -26,16 +28,40 @@ def find_by_message_id(organization_id: int, message_id: str) -> Transfer | None
     return found
 
 
-def find_for_organization(organization_id: int, transfer_id: uuid.UUID) -> Transfer | None:
-    """One indexed lookup by (id, organization): another organization's transfer is not found."""
-    # SELECT * instead of 29 named columns: peewee builds this query on every status request,
-    # and naming each column was a tenth of a pacs.028's CPU (docs/performance.md).
-    found: Transfer | None = (
-        Transfer.select(SQL("*"))
-        .where((Transfer.id == transfer_id) & (Transfer.organization == organization_id))
-        .first()
+@dataclass(frozen=True)
+class TransferTimeline:
+    """A transfer with the times its events give: the last change and the completion."""
+
+    transfer: Transfer
+    last_event_at: datetime | None
+    completed_event_at: datetime | None
+
+
+@functools.cache
+def _timeline_sql(param: str) -> str:
+    # One indexed lookup by primary key and owner, with the two event times as subqueries, so a
+    # status request costs one round trip; another organization's transfer is simply not found.
+    # Identifiers come from the models, never from input; values are bound parameters.
+    return (
+        f"SELECT {select_columns(Transfer, 't')}, "  # noqa: S608
+        '(SELECT max(e."at") FROM "transfer_event" e WHERE e."transfer_id" = t."id"), '
+        '(SELECT max(e."at") FROM "transfer_event" e WHERE e."transfer_id" = t."id" '
+        f'AND e."to_state" = {param}) '
+        f'FROM "transfer" t WHERE t."id" = {param} AND t."organization_id" = {param}'
     )
-    return found
+
+
+def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimeline | None:
+    """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
+    sql = _timeline_sql(database.obj.param)
+    params = ["Completed", db_value(Transfer.id, transfer_id), organization_id]
+    row = database.execute_sql(sql, params).fetchone()
+    if row is None:
+        return None
+    fields = Transfer._meta.sorted_fields
+    transfer = Transfer(**{f.name: python_value(f, v) for f, v in zip(fields, row, strict=False)})
+    at = TransferEvent.at
+    return TransferTimeline(transfer, python_value(at, row[len(fields)]), python_value(at, row[len(fields) + 1]))
 
 
 def count_transfers() -> int:
