@@ -92,9 +92,10 @@ def status_command() -> None:
         click.echo(f"  {transfer.id} {transfer.environment} since {since}: {transfer.last_error}")
     click.echo("channel leases:")
     for lease in leases:
-        holder = (
-            f"leased to {lease.transfer_id} since {lease.leased_at:%Y-%m-%dT%H:%M:%SZ}" if lease.transfer_id else "free"
-        )
+        holder = "free"
+        if lease.holder is not None and lease.leased_at is not None:
+            envelope = f"envelope {lease.attempt_id}" if lease.attempt_id else "an envelope being built"
+            holder = f"leased to {envelope} by {lease.holder} since {lease.leased_at:%Y-%m-%dT%H:%M:%SZ}"
         click.echo(f"  {lease.environment} {lease.account_id} {holder}")
     click.echo("last errors:")
     for transfer in errors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 
 import peewee
@@ -116,15 +117,13 @@ class StatusQuery(BaseModel):
 
 
 class SettlementAttempt(BaseModel):
-    """One signed envelope for a transfer, stored before it is submitted.
+    """One signed envelope (up to SETTLEMENT_BATCH_OPS payments), stored before it is submitted.
 
-    `outcome` is NULL while the envelope might still be applied; at most one such row exists
-    per transfer, and only it may be (re)submitted.
+    `outcome` is NULL while the envelope might still be applied; only such an envelope may be
+    (re)submitted. The transfers it pays are its `payments` (one row per operation).
     """
 
     id = peewee.AutoField()
-    transfer = peewee.ForeignKeyField(Transfer, backref="attempts", on_delete="CASCADE")
-    number = peewee.IntegerField()
     channel_account = peewee.CharField(max_length=56)
     sequence = peewee.BigIntegerField()
     fee = peewee.IntegerField()
@@ -139,18 +138,52 @@ class SettlementAttempt(BaseModel):
     result_code = peewee.CharField(max_length=64, null=True)
     ledger_sequence = peewee.IntegerField(null=True)
     resolved_at = peewee.DateTimeField(null=True)
+    op_count = peewee.IntegerField(default=1)  # m0004
+
+
+class SettlementPayment(BaseModel):
+    """One transfer's payment operation in one envelope (m0004).
+
+    `outcome` is NULL while its envelope is open; at most one such row exists per transfer
+    (a partial unique index says so to the database too). `number` counts the transfer's envelopes.
+    """
+
+    id = peewee.AutoField()
+    transfer = peewee.ForeignKeyField(Transfer, backref="payments", on_delete="CASCADE")
+    attempt = peewee.ForeignKeyField(SettlementAttempt, backref="payments", on_delete="CASCADE")
+    number = peewee.IntegerField()
+    op_index = peewee.IntegerField()
+    outcome = peewee.CharField(max_length=16, null=True)  # applied | failed | expired | requeued
+    result_code = peewee.CharField(max_length=64, null=True)
+    created_at = peewee.DateTimeField()
+    resolved_at = peewee.DateTimeField(null=True)
+    transfer_id: uuid.UUID  # peewee's accessors for the foreign keys' raw values
+    attempt_id: int
 
     class Meta:
         indexes = ((("transfer", "number"), True),)
 
 
+SettlementPayment.add_index(
+    SettlementPayment.index(SettlementPayment.transfer, unique=True, name="settlementpayment_one_open").where(
+        SettlementPayment.outcome.is_null()
+    )
+)
+
+
 class ChannelLease(BaseModel):
-    """A channel account (transaction source); leased to one transfer while its envelope is in flight."""
+    """A channel account (transaction source), leased to one envelope while it is built and in flight.
+
+    `holder` is set when leased; `attempt` once the envelope is stored. A lease whose envelope was
+    never stored (the builder crashed) is stale after the claim time and may be taken again: no
+    stored envelope uses that sequence number.
+    """
 
     id = peewee.AutoField()
     environment = peewee.CharField(max_length=16)
     account_id = peewee.CharField(max_length=56)
-    transfer = peewee.ForeignKeyField(Transfer, null=True, on_delete="SET NULL")
+    holder = peewee.CharField(max_length=100, null=True)  # m0004
+    attempt = peewee.ForeignKeyField(SettlementAttempt, null=True, on_delete="SET NULL")  # m0004
     leased_at = peewee.DateTimeField(null=True)
 
     class Meta:
@@ -169,5 +202,6 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     TransferEvent,
     StatusQuery,
     SettlementAttempt,
+    SettlementPayment,
     ChannelLease,
 )

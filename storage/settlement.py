@@ -1,4 +1,6 @@
-"""Settlement queries: claim transfers, lease channels, store envelopes, record outcomes.
+"""Settlement queries on transfers: claim them, move their state, show what needs an operator.
+
+Envelopes and channel leases are in storage/envelopes.py.
 
 Every write that decides something is conditional (`UPDATE ... WHERE <expected state>`) and
 reports whether it won, so two workers racing on one row cannot both act on it.
@@ -16,7 +18,7 @@ import peewee
 
 from storage.database import database, is_postgres
 from storage.events import record_event
-from storage.models import ChannelLease, SettlementAttempt, Transfer
+from storage.models import ChannelLease, Transfer, TransferEvent
 
 CREATED = "Created"
 PROCESSING = "Processing"
@@ -41,23 +43,34 @@ def claim_due_transfers(worker_id: str, now: datetime, claim_until: datetime, li
         if is_postgres():
             query = query.for_update(skip_locked=True)
         candidates = [row.id for row in query]
-        claimed: list[uuid.UUID] = []
-        for transfer_id in candidates:
-            won = (
-                Transfer.update(claimed_by=worker_id, claimed_until=claim_until)
-                .where((Transfer.id == transfer_id) & due)
-                .execute()
+        if not candidates:
+            return []
+        # One conditional UPDATE for the lot; re-reading who holds each tells which ones we won.
+        Transfer.update(claimed_by=worker_id, claimed_until=claim_until).where(
+            Transfer.id.in_(candidates) & due
+        ).execute()
+        won = {
+            row.id
+            for row in Transfer.select(Transfer.id).where(
+                Transfer.id.in_(candidates)
+                & (Transfer.claimed_by == worker_id)
+                & (Transfer.claimed_until == claim_until)
             )
-            if won:
-                claimed.append(transfer_id)
-    return claimed
+        }
+    return [transfer_id for transfer_id in candidates if transfer_id in won]
 
 
 def release_claim(transfer_id: uuid.UUID, worker_id: str, next_attempt_at: datetime | None) -> None:
     """Give the transfer back to the pool, due again at `next_attempt_at` (None: at once)."""
-    Transfer.update(claimed_by=None, claimed_until=None, next_attempt_at=next_attempt_at).where(
-        (Transfer.id == transfer_id) & (Transfer.claimed_by == worker_id)
-    ).execute()
+    release_claims([transfer_id], worker_id, next_attempt_at)
+
+
+def release_claims(transfer_ids: list[uuid.UUID], worker_id: str, next_attempt_at: datetime | None) -> None:
+    """Give these transfers back to the pool, all due again at `next_attempt_at`."""
+    if transfer_ids:
+        Transfer.update(claimed_by=None, claimed_until=None, next_attempt_at=next_attempt_at).where(
+            Transfer.id.in_(transfer_ids) & (Transfer.claimed_by == worker_id)
+        ).execute()
 
 
 def holds_claim(transfer_id: uuid.UUID, worker_id: str, now: datetime) -> bool:
@@ -88,125 +101,74 @@ def start_processing(transfer_id: uuid.UUID, amount_tkn: Decimal, now: datetime)
     return bool(won)
 
 
-def unresolved_attempt(transfer_id: uuid.UUID) -> SettlementAttempt | None:
-    """The transfer's envelope that might still be applied, if any."""
-    found: SettlementAttempt | None = (
-        SettlementAttempt.select()
-        .where((SettlementAttempt.transfer == transfer_id) & SettlementAttempt.outcome.is_null())
-        .first()
-    )
-    return found
+def get_transfers(transfer_ids: list[uuid.UUID]) -> list[Transfer]:
+    """The transfer rows, in the order asked."""
+    found = {t.id: t for t in Transfer.select().where(Transfer.id.in_(transfer_ids))}
+    return [found[t] for t in transfer_ids if t in found]
 
 
-def attempts_for(transfer_id: uuid.UUID) -> list[SettlementAttempt]:
-    """All of a transfer's envelopes, oldest first."""
-    return list(
-        SettlementAttempt.select().where(SettlementAttempt.transfer == transfer_id).order_by(SettlementAttempt.number)
-    )
+def start_processing_many(amounts: dict[uuid.UUID, Decimal], now: datetime) -> set[uuid.UUID]:
+    """Created -> Processing for each transfer with its converted amount, in one transaction.
+
+    Returns the ones moved here (another worker may have moved some first).
+    """
+    moved: set[uuid.UUID] = set()
+    with database.atomic():
+        for transfer_id, amount in amounts.items():
+            if (
+                Transfer.update(state=PROCESSING, amount_tkn=amount, updated_at=now)
+                .where((Transfer.id == transfer_id) & (Transfer.state == CREATED))
+                .execute()
+            ):
+                moved.add(transfer_id)
+        record_events([(t, CREATED, PROCESSING, "claimed for settlement", 0) for t in amounts if t in moved], now)
+    return moved
 
 
-def _lock_transfer(transfer_id: uuid.UUID) -> Transfer | None:
-    query = Transfer.select().where(Transfer.id == transfer_id)
+def complete_transfers(members: list[tuple[uuid.UUID, int]], tx_hash: str, ledger: int, now: datetime) -> int:
+    """Processing -> Completed for each (transfer, attempt number) paid by one envelope, with events.
+
+    Call inside the transaction that closed the envelope, so the close and these are one commit.
+    """
+    ids = [transfer_id for transfer_id, _ in members]
+    query = Transfer.select(Transfer.id).where(Transfer.id.in_(ids) & (Transfer.state == PROCESSING))
     if is_postgres():
-        query = query.for_update()
-    found: Transfer | None = query.first()
-    return found
-
-
-@dataclass(frozen=True)
-class NewAttempt:
-    """A signed envelope about to be stored."""
-
-    channel_account: str
-    sequence: int
-    fee: int
-    max_ledger: int
-    max_time: int
-    tx_hash: str
-    envelope_xdr: str
-
-
-def store_attempt(
-    transfer_id: uuid.UUID, worker_id: str, attempt: NewAttempt, now: datetime
-) -> SettlementAttempt | None:
-    """Commit a signed envelope before it is submitted; None if the claim was lost or one is open."""
-    with database.atomic():
-        transfer = _lock_transfer(transfer_id)
-        if (
-            transfer is None
-            or transfer.state != PROCESSING
-            or transfer.claimed_by != worker_id
-            or (transfer.claimed_until is not None and transfer.claimed_until < now)
-            or unresolved_attempt(transfer_id) is not None
-        ):
-            return None
-        number = transfer.attempt_count + 1
-        Transfer.update(attempt_count=number).where(Transfer.id == transfer_id).execute()
-        row: SettlementAttempt = SettlementAttempt.create(
-            transfer=transfer_id,
-            number=number,
-            channel_account=attempt.channel_account,
-            sequence=attempt.sequence,
-            fee=attempt.fee,
-            max_ledger=attempt.max_ledger,
-            max_time=attempt.max_time,
-            tx_hash=attempt.tx_hash,
-            envelope_xdr=attempt.envelope_xdr,
-            created_at=now,
-        )
-    return row
-
-
-def mark_submitted(attempt_id: int, now: datetime) -> None:
-    """Note one more submission of the stored envelope."""
-    SettlementAttempt.update(submitted_at=now, submissions=SettlementAttempt.submissions + 1).where(
-        SettlementAttempt.id == attempt_id
-    ).execute()
-
-
-def resolve_attempt(
-    transfer_id: uuid.UUID,
-    attempt_id: int,
-    outcome: str,
-    result_code: str | None,
-    ledger_sequence: int | None,
-    now: datetime,
-) -> bool:
-    """Close an open envelope and free the transfer's channel; False when it was already closed."""
-    with database.atomic():
-        won = (
-            SettlementAttempt.update(
-                outcome=outcome, result_code=result_code, ledger_sequence=ledger_sequence, resolved_at=now
-            )
-            .where((SettlementAttempt.id == attempt_id) & SettlementAttempt.outcome.is_null())
-            .execute()
-        )
-        if won:
-            release_channel(transfer_id)
-    return bool(won)
-
-
-def complete_transfer(transfer_id: uuid.UUID, attempt_number: int, tx_hash: str, ledger: int, now: datetime) -> bool:
-    """Processing -> Completed with the ledger hash, ledger and completion time (one transaction)."""
-    won = (
-        Transfer.update(
-            state=COMPLETED,
-            ledger_hash=tx_hash,
-            ledger_sequence=ledger,
-            completed_at=now,
-            updated_at=now,
-            blocked_since=None,
-            last_error=None,
-            claimed_by=None,
-            claimed_until=None,
-        )
-        .where((Transfer.id == transfer_id) & (Transfer.state == PROCESSING))
-        .execute()
+        query = query.order_by(Transfer.id).for_update()
+    live = {row.id for row in query}
+    if not live:
+        return 0
+    Transfer.update(
+        state=COMPLETED,
+        ledger_hash=tx_hash,
+        ledger_sequence=ledger,
+        completed_at=now,
+        updated_at=now,
+        blocked_since=None,
+        last_error=None,
+        claimed_by=None,
+        claimed_until=None,
+    ).where(Transfer.id.in_(list(live)) & (Transfer.state == PROCESSING)).execute()
+    reason = f"applied in ledger {ledger}"
+    record_events(
+        [
+            (transfer_id, PROCESSING, COMPLETED, reason, number)
+            for transfer_id, number in members
+            if transfer_id in live
+        ],
+        now,
     )
-    if won:
-        reason = f"applied in ledger {ledger}"
-        record_event(transfer_id, PROCESSING, COMPLETED, now, reason=reason, attempt=attempt_number)
-    return bool(won)
+    return len(live)
+
+
+def record_events(rows: list[tuple[uuid.UUID, str, str, str, int]], now: datetime) -> None:
+    """Append one event per (transfer, from, to, reason, attempt) in one INSERT."""
+    if rows:
+        TransferEvent.insert_many(
+            [
+                {"transfer": t, "from_state": a, "to_state": b, "at": now, "reason": reason[:200], "attempt": n}
+                for t, a, b, reason, n in rows
+            ]
+        ).execute()
 
 
 def fail_transfer(transfer_id: uuid.UUID, error_code: str, reason: str, attempt_number: int, now: datetime) -> bool:
@@ -228,66 +190,21 @@ def fail_transfer(transfer_id: uuid.UUID, error_code: str, reason: str, attempt_
     )
     if won:
         record_event(transfer_id, transfer.state, FAILED, now, reason=reason[:200], attempt=attempt_number)
-        release_channel(transfer_id)
     return bool(won)
 
 
 def note_problem(transfer_id: uuid.UUID, error: str, blocked: bool, now: datetime) -> None:
     """Remember the latest error for the operator; a blocked transfer keeps its first blocked time."""
+    note_problems([transfer_id], error, blocked, now)
+
+
+def note_problems(transfer_ids: list[uuid.UUID], error: str, blocked: bool, now: datetime) -> None:
+    """`note_problem` for every transfer of an envelope at once."""
     changes: dict[Any, Any] = {Transfer.last_error: error[:200]}
     if blocked:
         changes[Transfer.blocked_since] = peewee.fn.COALESCE(Transfer.blocked_since, now)
-    Transfer.update(changes).where(Transfer.id == transfer_id).execute()
-
-
-def clear_blocked(transfer_id: uuid.UUID) -> None:
-    """The transfer is no longer blocked by our own funding or signing."""
-    Transfer.update(blocked_since=None).where(Transfer.id == transfer_id).execute()
-
-
-def ensure_channels(environment: str, account_ids: list[str]) -> None:
-    """Register the configured channel accounts of an environment (idempotent)."""
-    known = {row.account_id for row in ChannelLease.select().where(ChannelLease.environment == environment)}
-    for account_id in account_ids:
-        if account_id not in known:
-            try:
-                with database.atomic():
-                    ChannelLease.create(environment=environment, account_id=account_id)
-            except peewee.IntegrityError:
-                pass  # another worker registered it first
-
-
-def lease_channel(environment: str, account_ids: list[str], transfer_id: uuid.UUID, now: datetime) -> str | None:
-    """The channel the transfer holds, else a free one leased to it; None when all are busy."""
-    held: ChannelLease | None = ChannelLease.get_or_none(ChannelLease.transfer == transfer_id)
-    if held is not None:
-        return str(held.account_id)
-    with database.atomic():
-        free = (
-            ChannelLease.select()
-            .where(
-                (ChannelLease.environment == environment)
-                & ChannelLease.account_id.in_(account_ids)
-                & ChannelLease.transfer.is_null()
-            )
-            .order_by(ChannelLease.leased_at.asc(nulls="first"), ChannelLease.id)
-        )
-        if is_postgres():
-            free = free.for_update(skip_locked=True)
-        for lease in free:
-            won = (
-                ChannelLease.update(transfer=transfer_id, leased_at=now)
-                .where((ChannelLease.id == lease.id) & ChannelLease.transfer.is_null())
-                .execute()
-            )
-            if won:
-                return str(lease.account_id)
-    return None
-
-
-def release_channel(transfer_id: uuid.UUID) -> None:
-    """Free whatever channel the transfer holds."""
-    ChannelLease.update(transfer=None).where(ChannelLease.transfer == transfer_id).execute()
+    if transfer_ids:
+        Transfer.update(changes).where(Transfer.id.in_(transfer_ids)).execute()
 
 
 def state_counts() -> dict[str, int]:
@@ -319,22 +236,27 @@ def transfers_with_errors(limit: int = 20) -> list[Transfer]:
 
 @dataclass(frozen=True)
 class LeaseView:
-    """A channel and the transfer holding it, for the operator."""
+    """A channel and the envelope holding it, for the operator."""
 
     environment: str
     account_id: str
-    transfer_id: uuid.UUID | None
+    holder: str | None
+    attempt_id: int | None
     leased_at: datetime | None
 
 
 def channel_leases() -> list[LeaseView]:
-    """Every registered channel and the transfer holding it, if any."""
+    """Every registered channel and the envelope holding it, if any."""
     rows = (
         ChannelLease.select(
-            ChannelLease.environment, ChannelLease.account_id, ChannelLease.transfer, ChannelLease.leased_at
+            ChannelLease.environment,
+            ChannelLease.account_id,
+            ChannelLease.holder,
+            ChannelLease.attempt,
+            ChannelLease.leased_at,
         )
         .order_by(ChannelLease.environment, ChannelLease.id)
         .dicts()
     )
     found = cast(list[dict[str, Any]], list(rows))
-    return [LeaseView(r["environment"], r["account_id"], r["transfer"], r["leased_at"]) for r in found]
+    return [LeaseView(r["environment"], r["account_id"], r["holder"], r["attempt"], r["leased_at"]) for r in found]

@@ -10,6 +10,8 @@ from stellar_sdk.operation import Payment
 
 from services.settlement.ledger_client import LedgerTip
 
+MAX_OPS = 100  # operations per Stellar transaction
+
 
 @dataclass(frozen=True)
 class Bounds:
@@ -44,8 +46,8 @@ def bounds_from(tip: LedgerTip, ledger_bound: int, time_bound_seconds: int) -> B
     return Bounds(max_ledger=tip.sequence + ledger_bound, max_time=tip.closed_at + time_bound_seconds)
 
 
-def build_payment(
-    order: PaymentOrder,
+def build_payments(
+    orders: list[PaymentOrder],
     asset: Asset,
     channel: Keypair,
     channel_sequence: int,
@@ -54,11 +56,22 @@ def build_payment(
     fee_per_op: int,
     bounds: Bounds,
 ) -> SignedEnvelope:
-    """The channel is the transaction source (sequence, fee); the distribution account pays."""
+    """One envelope paying every order, operation i for orders[i].
+
+    The channel is the transaction source (sequence, fee); the distribution account is each
+    payment's source. A transaction has one memo, so every order must carry the same memo.
+    """
+    if not 1 <= len(orders) <= MAX_OPS:
+        raise ValueError(f"an envelope carries 1 to {MAX_OPS} payments, not {len(orders)}")
+    memos = {order.memo or None for order in orders}
+    if len(memos) != 1:
+        raise ValueError("payments with different memos cannot share an envelope")
     builder = TransactionBuilder(Account(channel.public_key, channel_sequence), network_passphrase, base_fee=fee_per_op)
-    builder.append_operation(Payment(order.destination, asset, order.amount_tkn, source=distribution.public_key))
-    if order.memo:
-        builder.add_text_memo(order.memo)
+    for order in orders:
+        builder.append_operation(Payment(order.destination, asset, order.amount_tkn, source=distribution.public_key))
+    (memo,) = memos
+    if memo:
+        builder.add_text_memo(memo)
     builder.add_time_bounds(0, bounds.max_time)
     builder.set_ledger_bounds(0, bounds.max_ledger)
     envelope = builder.build()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import calendar
 import logging
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -113,10 +114,19 @@ class HorizonLedgerClient:
 
     def __init__(self, horizon_url: str, network_passphrase: str, timeout_seconds: float) -> None:
         self.network_passphrase = network_passphrase
-        client = RequestsClient(
-            num_retries=0, request_timeout=int(max(timeout_seconds, 1)), post_timeout=timeout_seconds
-        )
-        self.server = Server(horizon_url, client=client)
+        self.horizon_url = horizon_url
+        self.timeout_seconds = timeout_seconds
+        self._local = threading.local()
+
+    @property
+    def server(self) -> Server:
+        """This thread's SDK server: a worker submits a pass's envelopes from several threads."""
+        server: Server | None = getattr(self._local, "server", None)
+        if server is None:
+            timeout = self.timeout_seconds
+            client = RequestsClient(num_retries=0, request_timeout=int(max(timeout, 1)), post_timeout=timeout)
+            server = self._local.server = Server(self.horizon_url, client=client)
+        return server
 
     def latest_ledger(self) -> LedgerTip:
         """The latest closed ledger (sequence and close time)."""

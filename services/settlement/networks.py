@@ -13,6 +13,7 @@ from typing import Any
 from stellar_sdk import Asset, Keypair
 
 from services.api_keys import Environment
+from services.settlement.envelopes import MAX_OPS
 from services.settlement.ledger_client import HorizonLedgerClient, LedgerClient
 
 
@@ -30,7 +31,8 @@ class SettlementSettings:
     bound_margin_ledgers: int = 2
     base_fee: int = 100
     max_fee: int = 10_000
-    batch_size: int = 10
+    batch_size: int = 500
+    batch_ops: int = 100
     claim_seconds: int = 120
     retry_base_seconds: float = 1.0
     retry_max_seconds: float = 60.0
@@ -67,6 +69,7 @@ def settings_from_config(config: Mapping[str, Any]) -> SettlementSettings:
         base_fee=int(config["SETTLEMENT_BASE_FEE"]),
         max_fee=int(config["SETTLEMENT_MAX_FEE"]),
         batch_size=int(config["SETTLEMENT_BATCH_SIZE"]),
+        batch_ops=max(1, min(MAX_OPS, int(config["SETTLEMENT_BATCH_OPS"]))),
         claim_seconds=int(config["SETTLEMENT_CLAIM_SECONDS"]),
         retry_base_seconds=float(config["SETTLEMENT_RETRY_BASE_SECONDS"]),
         retry_max_seconds=float(config["SETTLEMENT_RETRY_MAX_SECONDS"]),

@@ -49,11 +49,14 @@ class Outcome:
     ledger: int | None = None
     reason_code: str | None = None
     result_code: str | None = None
+    op_codes: tuple[str, ...] = ()  # per operation, when the ledger reported them
 
 
 def _first_problem(tx_code: str | None, op_codes: tuple[str, ...]) -> str:
+    # A payee's code proves the envelope was applied, so it wins over our own codes in a batch.
     failing = [code for code in op_codes if code != "op_success"]
-    return failing[0] if failing else (tx_code or "unknown")
+    payee = [code for code in failing if code in PAYEE_REASON_CODES]
+    return (payee or failing or [tx_code or "unknown"])[0]
 
 
 def classify_codes(tx_code: str | None, op_codes: tuple[str, ...], applied: bool, ledger: int | None) -> Outcome:
@@ -63,13 +66,15 @@ def classify_codes(tx_code: str | None, op_codes: tuple[str, ...], applied: bool
         if not applied and tx_code != "tx_failed":
             return Outcome(Kind.PENDING, f"unexpected {code} before apply", result_code=code)
         reason = PAYEE_REASON_CODES[code]
-        return Outcome(Kind.FAILED, code, applied=True, ledger=ledger, reason_code=reason, result_code=code)
+        return Outcome(
+            Kind.FAILED, code, applied=True, ledger=ledger, reason_code=reason, result_code=code, op_codes=op_codes
+        )
     if code in OUR_PROBLEMS:
-        return Outcome(Kind.BLOCKED, code, applied=applied, ledger=ledger, result_code=code)
+        return Outcome(Kind.BLOCKED, code, applied=applied, ledger=ledger, result_code=code, op_codes=op_codes)
     if code in RETRYABLE_TX_CODES:
-        return Outcome(Kind.PENDING, code, applied=applied, ledger=ledger, result_code=code)
+        return Outcome(Kind.PENDING, code, applied=applied, ledger=ledger, result_code=code, op_codes=op_codes)
     # Anything else (malformed, unknown codes) is our bug until shown otherwise: never fail the customer.
-    return Outcome(Kind.BLOCKED, code, applied=applied, ledger=ledger, result_code=code)
+    return Outcome(Kind.BLOCKED, code, applied=applied, ledger=ledger, result_code=code, op_codes=op_codes)
 
 
 def classify_reply(reply: SubmitReply) -> Outcome:

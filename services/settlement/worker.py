@@ -1,8 +1,10 @@
 """The settlement engine: claim due transfers, pay each exactly once, record what happened.
 
-Exactly-once rests on the attempt record, not on the worker's claim: a transfer has at most one
-unresolved envelope, only that envelope is ever (re)submitted, and it is closed only when the
+Exactly-once rests on the envelope records, not on the worker's claim: a transfer has at most
+one open envelope, only that envelope is ever (re)submitted, and it is closed only when the
 ledger shows it applied, or when its bound has passed and the channel's sequence number is unused.
+One envelope carries up to SETTLEMENT_BATCH_OPS payments; each pass submits its envelopes in
+parallel, one per channel account, so several fill each ledger.
 """
 
 from __future__ import annotations
@@ -10,27 +12,29 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections import Counter
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
+from functools import partial
 
 from services.settlement.conversion import usd_to_tkn
-from services.settlement.envelopes import Bounds, PaymentOrder, bound_passed, bounds_from, build_payment, fee_for
-from services.settlement.ledger_client import LedgerUnavailable
+from services.settlement.envelopes import Bounds, PaymentOrder, bound_passed, bounds_from, build_payments, fee_for
+from services.settlement.ledger_client import LedgerTip, LedgerUnavailable, SubmitReply
 from services.settlement.networks import SettlementNetwork, SettlementSettings
-from services.settlement.outcomes import Kind, Outcome, classify_found, classify_reply
+from services.settlement.outcomes import classify_found, classify_reply
+from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
+from storage import envelopes
 from storage import settlement as store
 from storage.database import database
-from storage.models import SettlementAttempt, Transfer, utc_now
+from storage.models import Transfer, utc_now
 
 log = logging.getLogger(__name__)
 
 Hook = Callable[[str], None]
 Clock = Callable[[], datetime]
-DONE: float | None = None
+MAX_PARALLEL_SUBMITS = 32
 
-# Process-wide counters, for logs and tests; the CLI status reads the durable view from storage.
-COUNTERS: Counter[str] = Counter()
+__all__ = ["COUNTERS", "DONE", "Clock", "Hook", "Settler"]
 
 
 def _no_hook(_: str) -> None:
@@ -56,29 +60,31 @@ class Settler:
         self.clock = clock
         self.hook = hook
         self._registered = False
+        self._tips: dict[str, LedgerTip] = {}
+        self._pool: ThreadPoolExecutor | None = None
 
     def _register_channels(self) -> None:
         if self._registered:
             return
         with database.connection_context():
             for network in self.networks.values():
-                store.ensure_channels(network.environment, network.channel_ids)
+                envelopes.ensure_channels(network.environment, network.channel_ids)
         self._registered = True
 
     def run_once(self) -> int:
-        """Claim one batch of due transfers and take each one step; return how many were claimed."""
+        """Claim due transfers, take each one step (in envelopes of many); return how many were claimed."""
         self._register_channels()
         now = self.clock()
         with database.connection_context():
             claimed = store.claim_due_transfers(
                 self.worker_id, now, now + timedelta(seconds=self.settings.claim_seconds), self.settings.batch_size
             )
-            for transfer_id in claimed:
-                self._step_and_release(transfer_id)
+            if claimed:
+                self._release(claimed, self._settle(claimed))
         return len(claimed)
 
     def run(self, stop: threading.Event, wait: Callable[[float], object] | None = None) -> None:
-        """Loop until `stop` is set, finishing the current transfer first (graceful SIGTERM).
+        """Loop until `stop` is set, finishing the current pass first (graceful SIGTERM).
 
         `wait(seconds)` sleeps between idle passes and may return early (Postgres NOTIFY).
         """
@@ -92,76 +98,138 @@ class Settler:
             if not busy and not stop.is_set():
                 sleep(self.settings.poll_seconds)
 
-    def _step_and_release(self, transfer_id: uuid.UUID) -> None:
-        try:
-            delay = self.step(transfer_id)
-        except LedgerUnavailable as error:
-            store.note_problem(transfer_id, f"ledger unavailable: {error}"[:200], blocked=False, now=self.clock())
-            COUNTERS["ledger_unavailable"] += 1
-            delay = self.settings.retry_base_seconds
-        except Exception:
-            log.exception("unexpected error settling transfer %s", transfer_id)
-            COUNTERS["unexpected"] += 1
-            delay = self.settings.retry_max_seconds
-        next_at = None if delay is None else self.clock() + timedelta(seconds=delay)
-        store.release_claim(transfer_id, self.worker_id, next_at)
-
-    def step(self, transfer_id: uuid.UUID) -> float | None:
-        """Move one claimed transfer as far as it can go now; return seconds until it is due again."""
-        transfer = store.get_transfer(transfer_id)
-        network = self.networks.get(transfer.environment)
-        if network is None:
-            problem = self.problems.get(transfer.environment, "no settlement network configured")
-            self._blocked(transfer, f"{transfer.environment} settlement unavailable: {problem}")
-            return self.settings.retry_max_seconds
-        if transfer.state == store.CREATED:
-            amount = usd_to_tkn(transfer.amount_usd, self.settings.usd_to_tkn_rate)
-            if amount <= 0:
-                store.fail_transfer(transfer.id, "AM09", "converted amount rounds to zero TKN", 0, self.clock())
-                return DONE
-            store.start_processing(transfer.id, amount, self.clock())
-            transfer = store.get_transfer(transfer_id)
-        if transfer.state != store.PROCESSING:
-            return DONE
-        attempt = store.unresolved_attempt(transfer.id)
-        if attempt is None:
-            return self._send_new(transfer, network)
-        return self._follow(transfer, attempt, network)
-
-    def _send_new(self, transfer: Transfer, network: SettlementNetwork) -> float | None:
+    def _release(self, claimed: list[uuid.UUID], delays: Delays) -> None:
+        groups: dict[float | None, list[uuid.UUID]] = {}
+        for transfer_id in claimed:
+            groups.setdefault(delays.get(transfer_id, self.settings.retry_max_seconds), []).append(transfer_id)
         now = self.clock()
-        if transfer.blocked_since is not None and now - transfer.blocked_since > timedelta(
-            seconds=self.settings.blocked_deadline_seconds
-        ):
-            reason = f"blocked past the deadline: {transfer.last_error or 'our own funding or signing'}"
-            store.fail_transfer(transfer.id, self.settings.blocked_error_code, reason, transfer.attempt_count, now)
-            COUNTERS["failed_after_blocked"] += 1
-            log.error("transfer %s failed after being blocked too long: %s", transfer.id, transfer.last_error)
-            return DONE
-        channel_id = store.lease_channel(network.environment, network.channel_ids, transfer.id, now)
+        for delay, transfer_ids in groups.items():
+            next_at = None if delay is None else now + timedelta(seconds=delay)
+            store.release_claims(transfer_ids, self.worker_id, next_at)
+
+    def _settle(self, claimed: list[uuid.UUID]) -> Delays:
+        delays: Delays = {}
+        self._tips.clear()
+        ready = self._start(store.get_transfers(claimed), delays)
+        open_envelopes = envelopes.open_envelopes([t.id for t in ready])
+        flights: list[Flight] = []
+        fresh: dict[tuple[str, str | None], list[Transfer]] = {}
+        followed: set[int] = set()
+        for transfer in ready:
+            network = self.networks[transfer.environment]
+            attempt = open_envelopes.get(transfer.id)
+            if attempt is None:
+                if self._failed_after_blocked(transfer):
+                    delays[transfer.id] = DONE
+                else:
+                    fresh.setdefault((transfer.environment, transfer.memo or None), []).append(transfer)
+            elif attempt.id not in followed:
+                followed.add(attempt.id)
+                payments = [p for p in envelopes.members(attempt.id) if p.outcome is None]
+                flight = Flight(attempt, network, payments)
+                delays.update(self._guard(flight.transfer_ids, partial(self._follow, flight, flights)))
+        for (environment, _), group in fresh.items():
+            size = self.settings.batch_ops
+            for chunk in (group[start : start + size] for start in range(0, len(group), size)):
+                network = self.networks[environment]
+                delays.update(self._guard([t.id for t in chunk], partial(self._send_new, chunk, network, flights)))
+        delays.update(self._submit_all(flights))
+        return delays
+
+    def _start(self, transfers: list[Transfer], delays: Delays) -> list[Transfer]:
+        """Created -> Processing (or AM09) for new transfers; the ones ready for an envelope."""
+        now = self.clock()
+        ready: list[Transfer] = []
+        amounts = {}
+        for transfer in transfers:
+            if transfer.environment not in self.networks:
+                problem = self.problems.get(transfer.environment, "no settlement network configured")
+                blocked(self, [transfer.id], f"{transfer.environment} settlement unavailable: {problem}")
+                delays[transfer.id] = self.settings.retry_max_seconds
+            elif transfer.state == store.CREATED:
+                amount = usd_to_tkn(transfer.amount_usd, self.settings.usd_to_tkn_rate)
+                if amount <= 0:
+                    store.fail_transfer(transfer.id, "AM09", "converted amount rounds to zero TKN", 0, now)
+                    delays[transfer.id] = DONE
+                else:
+                    amounts[transfer.id] = amount
+                    ready.append(transfer)
+            elif transfer.state == store.PROCESSING:
+                ready.append(transfer)
+            else:
+                delays[transfer.id] = DONE
+        if not amounts:
+            return ready
+        moved = store.start_processing_many(amounts, now)
+        lost = [t.id for t in ready if t.id in amounts and t.id not in moved]
+        reloaded = {t.id: t for t in store.get_transfers(lost)} if lost else {}
+        started: list[Transfer] = []
+        for transfer in ready:
+            if transfer.id in moved:
+                transfer.state, transfer.amount_tkn = store.PROCESSING, amounts[transfer.id]
+            current = reloaded.get(transfer.id, transfer)
+            if current.state == store.PROCESSING:
+                started.append(current)
+            else:
+                delays[current.id] = DONE
+        return started
+
+    def _failed_after_blocked(self, transfer: Transfer) -> bool:
+        now = self.clock()
+        deadline = timedelta(seconds=self.settings.blocked_deadline_seconds)
+        if transfer.blocked_since is None or now - transfer.blocked_since <= deadline:
+            return False
+        reason = f"blocked past the deadline: {transfer.last_error or 'our own funding or signing'}"
+        store.fail_transfer(transfer.id, self.settings.blocked_error_code, reason, transfer.attempt_count, now)
+        COUNTERS["failed_after_blocked"] += 1
+        log.error("transfer %s failed after being blocked too long: %s", transfer.id, transfer.last_error)
+        return True
+
+    def _guard(self, transfer_ids: list[uuid.UUID], step: Callable[[], Delays]) -> Delays:
+        try:
+            return step()
+        except LedgerUnavailable as error:
+            store.note_problems(transfer_ids, f"ledger unavailable: {error}"[:200], blocked=False, now=self.clock())
+            COUNTERS["ledger_unavailable"] += 1
+            return dict.fromkeys(transfer_ids, self.settings.retry_base_seconds)
+        except Exception:
+            log.exception("unexpected error settling %d transfer(s)", len(transfer_ids))
+            COUNTERS["unexpected"] += 1
+            return dict.fromkeys(transfer_ids, self.settings.retry_max_seconds)
+
+    def _tip(self, network: SettlementNetwork) -> LedgerTip:
+        if network.environment not in self._tips:
+            self._tips[network.environment] = network.client.latest_ledger()
+        return self._tips[network.environment]
+
+    def _send_new(self, chunk: list[Transfer], network: SettlementNetwork, flights: list[Flight]) -> Delays:
+        """Lease a channel, build and sign one envelope for the chunk, store it; it is submitted later."""
+        ids = [t.id for t in chunk]
+        now = self.clock()
+        holder = f"{self.worker_id}:{uuid.uuid4().hex[:12]}"
+        stale_before = now - timedelta(seconds=self.settings.claim_seconds)
+        channel_id = envelopes.lease_channel(network.environment, network.channel_ids, holder, now, stale_before)
         if channel_id is None:
-            return self.settings.poll_seconds
-        channel = next(c for c in network.channels if c.public_key == channel_id)
-        sequence = network.client.account_sequence(channel_id)
-        if sequence is None:
-            store.release_channel(transfer.id)
-            self._blocked(transfer, f"channel account {channel_id} does not exist")
-            return self.settings.retry_max_seconds
-        tip = network.client.latest_ledger()
-        signed = build_payment(
-            PaymentOrder(transfer.destination_account, transfer.amount_tkn, transfer.memo),
-            network.asset,
-            channel,
-            sequence,
-            network.distribution,
-            network.network_passphrase,
-            fee_for(transfer.attempt_count + 1, self.settings.base_fee, self.settings.max_fee),
-            bounds_from(tip, self.settings.ledger_bound, self.settings.time_bound_seconds),
-        )
-        attempt = store.store_attempt(
-            transfer.id,
-            self.worker_id,
-            store.NewAttempt(
+            COUNTERS["no_free_channel"] += 1
+            return dict.fromkeys(ids, self.settings.poll_seconds)
+        try:
+            channel = next(c for c in network.channels if c.public_key == channel_id)
+            sequence = network.client.account_sequence(channel_id)
+            if sequence is None:
+                envelopes.release_lease(holder)
+                blocked(self, ids, f"channel account {channel_id} does not exist")
+                return dict.fromkeys(ids, self.settings.retry_max_seconds)
+            signed = build_payments(
+                [PaymentOrder(t.destination_account, t.amount_tkn, t.memo) for t in chunk],
+                network.asset,
+                channel,
+                sequence,
+                network.distribution,
+                network.network_passphrase,
+                fee_for(max(t.attempt_count for t in chunk) + 1, self.settings.base_fee, self.settings.max_fee),
+                bounds_from(self._tip(network), self.settings.ledger_bound, self.settings.time_bound_seconds),
+            )
+            stored = envelopes.NewEnvelope(
                 channel_account=channel_id,
                 sequence=signed.sequence,
                 fee=signed.fee,
@@ -169,75 +237,59 @@ class Settler:
                 max_time=signed.bounds.max_time,
                 tx_hash=signed.tx_hash,
                 envelope_xdr=signed.envelope_xdr,
-            ),
-            self.clock(),
-        )
+            )
+            attempt = envelopes.store_envelope(ids, self.worker_id, holder, stored, self.clock())
+        except Exception:
+            envelopes.release_lease(holder)  # only frees it if nothing was stored
+            raise
         if attempt is None:
-            return self.settings.poll_seconds  # lost the claim, or another worker stored one first
+            envelopes.release_lease(holder)
+            return dict.fromkeys(ids, self.settings.poll_seconds)  # lost a claim, or one is open already
         self.hook("after_sign")
-        return self._submit(transfer, attempt, network)
+        flights.append(Flight(attempt, network, envelopes.members(attempt.id)))
+        return {}
 
-    def _submit(self, transfer: Transfer, attempt: SettlementAttempt, network: SettlementNetwork) -> float | None:
-        reply = network.client.submit(attempt.envelope_xdr)
-        self.hook("after_submit")
-        store.mark_submitted(attempt.id, self.clock())
-        return self._record(transfer, attempt, classify_reply(reply), from_lookup=False)
-
-    def _follow(self, transfer: Transfer, attempt: SettlementAttempt, network: SettlementNetwork) -> float | None:
-        found = network.client.find_transaction(attempt.tx_hash)
+    def _follow(self, flight: Flight, flights: list[Flight]) -> Delays:
+        """An open envelope: the ledger's answer by hash, else the same envelope again, else expire it."""
+        attempt, client = flight.attempt, flight.network.client
+        found = client.find_transaction(attempt.tx_hash)
         if found is not None:
-            return self._record(transfer, attempt, classify_found(found), from_lookup=True)
-        tip = network.client.latest_ledger()
-        bounds = Bounds(attempt.max_ledger, attempt.max_time)
-        if not bound_passed(bounds, tip, self.settings.bound_margin_ledgers):
-            return self._submit(transfer, attempt, network)  # within the bound: the same envelope only
-        channel_sequence = network.client.account_sequence(attempt.channel_account)
+            return record(self, flight, classify_found(found), proven_applied=True)
+        tip = client.latest_ledger()
+        if not bound_passed(Bounds(attempt.max_ledger, attempt.max_time), tip, self.settings.bound_margin_ledgers):
+            flights.append(flight)  # within the bound: the same envelope only
+            return {}
+        ids = flight.transfer_ids
+        channel_sequence = client.account_sequence(attempt.channel_account)
         if channel_sequence is not None and channel_sequence >= attempt.sequence:
             # The sequence number is used, yet the hash is unknown: a lagging Horizon. Wait for it.
             problem = f"{attempt.tx_hash} used its sequence number but is not found yet"
-            store.note_problem(transfer.id, problem, False, self.clock())
+            store.note_problems(ids, problem, False, self.clock())
             COUNTERS["lagging_lookup"] += 1
-            return self._backoff(attempt.submissions)
-        store.resolve_attempt(transfer.id, attempt.id, "expired", "bound passed unapplied", None, self.clock())
-        COUNTERS["rebuilt"] += 1
-        return self._send_new(store.get_transfer(transfer.id), network)
-
-    def _record(
-        self, transfer: Transfer, attempt: SettlementAttempt, outcome: Outcome, from_lookup: bool
-    ) -> float | None:
+            return dict.fromkeys(ids, backoff(self.settings, attempt.submissions))
         now = self.clock()
-        if outcome.kind is Kind.SUCCESS:
-            with database.atomic():
-                store.resolve_attempt(transfer.id, attempt.id, "applied", outcome.result_code, outcome.ledger, now)
-                store.complete_transfer(transfer.id, attempt.number, attempt.tx_hash, outcome.ledger or 0, now)
-                self.hook("during_result_store")
-            COUNTERS["completed"] += 1
-            log.info("transfer %s completed in ledger %s (%s)", transfer.id, outcome.ledger, attempt.tx_hash)
-            return DONE
-        if outcome.kind is Kind.FAILED:
-            reason_code = outcome.reason_code or "AC01"
-            with database.atomic():
-                store.resolve_attempt(transfer.id, attempt.id, "failed", outcome.result_code, outcome.ledger, now)
-                store.fail_transfer(transfer.id, reason_code, f"ledger: {outcome.detail}", attempt.number, now)
-                self.hook("during_result_store")
-            COUNTERS["failed"] += 1
-            log.info("transfer %s failed: %s -> %s", transfer.id, outcome.detail, reason_code)
-            return DONE
-        if from_lookup and outcome.applied:
-            # Applied and failed on our side: its sequence number is used, and nothing was paid.
-            store.resolve_attempt(transfer.id, attempt.id, "failed", outcome.result_code, outcome.ledger, now)
-        if outcome.kind is Kind.BLOCKED:
-            self._blocked(transfer, f"{outcome.detail} (attempt {attempt.number})")
-            return self._backoff(attempt.submissions + attempt.number)
-        store.note_problem(transfer.id, f"{outcome.detail} (attempt {attempt.number})", False, now)
-        COUNTERS["pending"] += 1
-        return self._backoff(attempt.submissions)
+        with database.atomic():
+            if envelopes.close_envelope(attempt.id, "expired", "bound passed unapplied", None, now):
+                envelopes.close_payments(attempt.id, "expired", None, now)
+        COUNTERS["rebuilt"] += 1
+        return dict.fromkeys(ids, 0.0)  # due at once, for a fresh envelope
 
-    def _blocked(self, transfer: Transfer, error: str) -> None:
-        store.note_problem(transfer.id, error, blocked=True, now=self.clock())
-        COUNTERS["blocked"] += 1
-        log.warning("transfer %s blocked by our own setup, operator action needed: %s", transfer.id, error)
+    def _submit_all(self, flights: list[Flight]) -> Delays:
+        """Submit every envelope of this pass at once (each waits for its ledger), then record each."""
+        if not flights:
+            return {}
+        if len(flights) == 1:
+            replies = [flights[0].network.client.submit(flights[0].attempt.envelope_xdr)]
+        else:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(MAX_PARALLEL_SUBMITS, thread_name_prefix="settle-submit")
+            replies = list(self._pool.map(lambda f: f.network.client.submit(f.attempt.envelope_xdr), flights))
+        delays: Delays = {}
+        for flight, reply in zip(flights, replies, strict=True):
+            self.hook("after_submit")
+            delays.update(self._guard(flight.transfer_ids, partial(self._after_submit, flight, reply)))
+        return delays
 
-    def _backoff(self, tries: int) -> float:
-        exponent = min(max(tries - 1, 0), 16)
-        return float(min(self.settings.retry_max_seconds, self.settings.retry_base_seconds * 2**exponent))
+    def _after_submit(self, flight: Flight, reply: SubmitReply) -> Delays:
+        envelopes.mark_submitted(flight.attempt.id, self.clock())
+        return record(self, flight, classify_reply(reply), proven_applied=reply.applied)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from flask import Flask
 
+from storage import envelopes
 from storage import settlement as store
 from storage.database import database
 from storage.models import utc_now
@@ -22,8 +23,13 @@ def new_transfer(app: Flask, key: str) -> uuid.UUID:
     return uuid.UUID(parse_report(response.data).info()["TransferId"])
 
 
-def attempt(tx_hash: str) -> store.NewAttempt:
-    return store.NewAttempt("GCHANNEL", 11, 100, 50, 1_000, tx_hash, "AAAA")
+def envelope(tx_hash: str, channel: str = "GCHANNEL") -> envelopes.NewEnvelope:
+    return envelopes.NewEnvelope(channel, 11, 100, 50, 1_000, tx_hash, "AAAA")
+
+
+def lease(channel: str, holder: str, now: datetime) -> str | None:
+    stale_before = now - timedelta(seconds=120)
+    return envelopes.lease_channel("Sandbox", [channel], holder, now, stale_before)
 
 
 def test_a_claimed_transfer_is_not_claimed_again_until_the_claim_lapses(app: Flask) -> None:
@@ -40,28 +46,54 @@ def test_only_one_open_envelope_per_transfer_and_only_for_the_claim_holder(app: 
     transfer_id = new_transfer(app, make_key("Envelope Bank"))
     now = utc_now()
     with database.connection_context():
+        envelopes.ensure_channels("Sandbox", ["GCHANNEL"])
         store.claim_due_transfers("a", now, now + timedelta(seconds=60), 10)
         assert store.start_processing(transfer_id, Decimal("125.5"), now)
         assert not store.start_processing(transfer_id, Decimal("125.5"), now)
-        assert store.store_attempt(transfer_id, "b", attempt("h1"), now) is None  # not the claim holder
-        first = store.store_attempt(transfer_id, "a", attempt("h1"), now)
-        assert first is not None and first.number == 1
-        assert store.store_attempt(transfer_id, "a", attempt("h2"), now) is None  # one is still open
-        assert store.resolve_attempt(transfer_id, first.id, "expired", None, None, now)
-        assert not store.resolve_attempt(transfer_id, first.id, "applied", None, 5, now)
-        second = store.store_attempt(transfer_id, "a", attempt("h2"), now)
-        assert second is not None and second.number == 2
+        assert lease("GCHANNEL", "a:1", now) == "GCHANNEL"
+        assert envelopes.store_envelope([transfer_id], "b", "a:1", envelope("h1"), now) is None  # not the claimant
+        assert envelopes.store_envelope([transfer_id], "a", "x:9", envelope("h1"), now) is None  # not the lease
+        first = envelopes.store_envelope([transfer_id], "a", "a:1", envelope("h1"), now)
+        assert first is not None and [p.number for p in envelopes.attempts_for(transfer_id)] == [1]
+        assert lease("GCHANNEL", "a:2", now) is None  # the channel stays with the open envelope
+        envelopes.ensure_channels("Sandbox", ["GOTHER"])
+        assert lease("GOTHER", "a:2", now) == "GOTHER"
+        second = envelope("h2", channel="GOTHER")
+        assert envelopes.store_envelope([transfer_id], "a", "a:2", second, now) is None  # one is still open
+        assert envelopes.close_envelope(first.id, "expired", None, None, now)
+        envelopes.close_payments(first.id, "expired", None, now)
+        assert not envelopes.close_envelope(first.id, "applied", None, 5, now)
+        assert envelopes.store_envelope([transfer_id], "a", "a:2", second, now) is not None
+        assert [p.number for p in envelopes.attempts_for(transfer_id)] == [1, 2]
+        assert store.get_transfer(transfer_id).attempt_count == 2
 
 
-def test_channels_are_leased_to_one_transfer_at_a_time(app: Flask) -> None:
-    key = make_key("Lease Bank")
-    first, second = new_transfer(app, key), new_transfer(app, key)
+def test_a_batch_is_stored_whole_or_not_at_all(app: Flask) -> None:
+    key = make_key("Batch Bank")
+    new_transfer(app, key), new_transfer(app, key)
     now = utc_now()
     with database.connection_context():
-        store.ensure_channels("Sandbox", ["GC1"])
-        store.ensure_channels("Sandbox", ["GC1"])
-        assert store.lease_channel("Sandbox", ["GC1"], first, now) == "GC1"
-        assert store.lease_channel("Sandbox", ["GC1"], first, now) == "GC1"  # already held
-        assert store.lease_channel("Sandbox", ["GC1"], second, now) is None
-        store.release_channel(first)
-        assert store.lease_channel("Sandbox", ["GC1"], second, now) == "GC1"
+        envelopes.ensure_channels("Sandbox", ["GBATCH"])
+        (mine,) = store.claim_due_transfers("a", now, now + timedelta(seconds=60), 1)
+        (theirs,) = store.claim_due_transfers("b", now, now + timedelta(seconds=60), 1)
+        store.start_processing_many({mine: Decimal(1), theirs: Decimal(1)}, now)
+        assert lease("GBATCH", "a:1", now) == "GBATCH"
+        assert envelopes.store_envelope([mine, theirs], "a", "a:1", envelope("hb", "GBATCH"), now) is None
+        assert envelopes.open_payments_of([mine, theirs]) == []
+        assert store.get_transfer(mine).attempt_count == 0
+        stored = envelopes.store_envelope([mine], "a", "a:1", envelope("hb", "GBATCH"), now)
+        assert stored is not None and stored.op_count == 1
+
+
+def test_channels_are_leased_to_one_envelope_at_a_time(app: Flask) -> None:
+    now = utc_now()
+    with database.connection_context():
+        envelopes.ensure_channels("Sandbox", ["GC1"])
+        envelopes.ensure_channels("Sandbox", ["GC1"])
+        assert lease("GC1", "first", now) == "GC1"
+        assert lease("GC1", "second", now) is None
+        envelopes.release_lease("first")
+        assert lease("GC1", "second", now) == "GC1"
+        # A builder that died before storing its envelope: the lease is free again after the claim time.
+        assert lease("GC1", "third", now + timedelta(seconds=60)) is None
+        assert lease("GC1", "third", now + timedelta(seconds=121)) == "GC1"

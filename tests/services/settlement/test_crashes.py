@@ -13,7 +13,7 @@ from flask import Flask
 
 from services.settlement.worker import Settler
 from storage.database import database
-from storage.settlement import attempts_for, unresolved_attempt
+from storage.envelopes import attempts_for, unresolved_attempt
 from tests.services.settlement.conftest import (
     Sandbox,
     SimulatedCrash,

@@ -10,7 +10,7 @@ from flask import Flask
 
 from services.settlement.worker import Settler
 from storage.database import database
-from storage.settlement import attempts_for
+from storage.envelopes import attempts_for
 from tests.services.settlement.conftest import (
     LEDGER_BOUND,
     Sandbox,

@@ -9,8 +9,8 @@ from flask import Flask
 
 from services.settlement.worker import Settler
 from storage.database import database
+from storage.envelopes import attempts_for
 from storage.events import events_for
-from storage.settlement import attempts_for
 from tests.services.settlement.conftest import Sandbox, load, settle_until_final, submit_transfer
 
 

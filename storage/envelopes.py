@@ -1,0 +1,228 @@
+"""Settlement envelopes and channel leases: store a batch before it is submitted, close it once.
+
+An envelope (`SettlementAttempt`) pays up to SETTLEMENT_BATCH_OPS transfers, one
+`SettlementPayment` row each. Every write that decides something is conditional and reports
+whether it won, so two workers racing on one envelope cannot both act on it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+import peewee
+
+from storage.database import database, is_postgres
+from storage.models import ChannelLease, SettlementAttempt, SettlementPayment, Transfer
+from storage.settlement import PROCESSING
+
+
+@dataclass(frozen=True)
+class NewEnvelope:
+    """A signed envelope about to be stored."""
+
+    channel_account: str
+    sequence: int
+    fee: int
+    max_ledger: int
+    max_time: int
+    tx_hash: str
+    envelope_xdr: str
+
+
+class _Refused(Exception):
+    """Roll the store back: a member is not ours to pay now, or the channel lease was lost."""
+
+
+def store_envelope(
+    transfer_ids: list[uuid.UUID], worker_id: str, holder: str, envelope: NewEnvelope, now: datetime
+) -> SettlementAttempt | None:
+    """Commit a signed envelope and its payments (operation i pays transfer_ids[i]) before submitting.
+
+    None, and nothing stored, unless every transfer is Processing, claimed by `worker_id` and has
+    no open envelope, and the channel is still leased to `holder`.
+    """
+    try:
+        with database.atomic():
+            query = Transfer.select().where(Transfer.id.in_(transfer_ids)).order_by(Transfer.id)
+            if is_postgres():
+                query = query.for_update()
+            transfers = {t.id: t for t in query}
+            for transfer_id in transfer_ids:
+                transfer = transfers.get(transfer_id)
+                if (
+                    transfer is None
+                    or transfer.state != PROCESSING
+                    or transfer.claimed_by != worker_id
+                    or (transfer.claimed_until is not None and transfer.claimed_until < now)
+                ):
+                    raise _Refused
+            if open_payments_of(transfer_ids):
+                raise _Refused
+            attempt: SettlementAttempt = SettlementAttempt.create(
+                channel_account=envelope.channel_account,
+                sequence=envelope.sequence,
+                fee=envelope.fee,
+                max_ledger=envelope.max_ledger,
+                max_time=envelope.max_time,
+                tx_hash=envelope.tx_hash,
+                envelope_xdr=envelope.envelope_xdr,
+                created_at=now,
+                op_count=len(transfer_ids),
+            )
+            won = (
+                ChannelLease.update(attempt=attempt.id)
+                .where(
+                    (ChannelLease.account_id == envelope.channel_account)
+                    & (ChannelLease.holder == holder)
+                    & ChannelLease.attempt.is_null()
+                )
+                .execute()
+            )
+            if not won:
+                raise _Refused
+            Transfer.update(attempt_count=Transfer.attempt_count + 1).where(Transfer.id.in_(transfer_ids)).execute()
+            SettlementPayment.insert_many(
+                [
+                    {
+                        "transfer": transfer_id,
+                        "attempt": attempt.id,
+                        "number": transfers[transfer_id].attempt_count + 1,
+                        "op_index": index,
+                        "created_at": now,
+                    }
+                    for index, transfer_id in enumerate(transfer_ids)
+                ]
+            ).execute()
+    except _Refused:
+        return None
+    return attempt
+
+
+def open_payments_of(transfer_ids: list[uuid.UUID]) -> list[SettlementPayment]:
+    """The open payments (envelope not yet closed) of these transfers."""
+    return list(
+        SettlementPayment.select().where(
+            SettlementPayment.transfer.in_(transfer_ids) & SettlementPayment.outcome.is_null()
+        )
+    )
+
+
+def unresolved_attempt(transfer_id: uuid.UUID) -> SettlementAttempt | None:
+    """The transfer's envelope that might still be applied, if any."""
+    found: SettlementAttempt | None = (
+        SettlementAttempt.select()
+        .join(SettlementPayment)
+        .where((SettlementPayment.transfer == transfer_id) & SettlementPayment.outcome.is_null())
+        .first()
+    )
+    return found
+
+
+def open_envelopes(transfer_ids: list[uuid.UUID]) -> dict[uuid.UUID, SettlementAttempt]:
+    """Each transfer's open envelope, for those that have one."""
+    payments = open_payments_of(transfer_ids)
+    if not payments:
+        return {}
+    attempt_ids = {payment.attempt_id for payment in payments}
+    attempts = {a.id: a for a in SettlementAttempt.select().where(SettlementAttempt.id.in_(list(attempt_ids)))}
+    return {payment.transfer_id: attempts[payment.attempt_id] for payment in payments}
+
+
+def members(attempt_id: int) -> list[SettlementPayment]:
+    """The envelope's payments, in operation order."""
+    return list(
+        SettlementPayment.select().where(SettlementPayment.attempt == attempt_id).order_by(SettlementPayment.op_index)
+    )
+
+
+def attempts_for(transfer_id: uuid.UUID) -> list[SettlementPayment]:
+    """A transfer's payments, one per envelope that carried it, oldest first."""
+    return list(
+        SettlementPayment.select().where(SettlementPayment.transfer == transfer_id).order_by(SettlementPayment.number)
+    )
+
+
+def mark_submitted(attempt_id: int, now: datetime) -> None:
+    """Note one more submission of the stored envelope."""
+    SettlementAttempt.update(submitted_at=now, submissions=SettlementAttempt.submissions + 1).where(
+        SettlementAttempt.id == attempt_id
+    ).execute()
+
+
+def close_envelope(
+    attempt_id: int, outcome: str, result_code: str | None, ledger_sequence: int | None, now: datetime
+) -> bool:
+    """Close an open envelope and free its channel; False when it was already closed.
+
+    Its payments are closed by the caller in the same transaction (`close_payments`).
+    """
+    with database.atomic():
+        won = (
+            SettlementAttempt.update(
+                outcome=outcome, result_code=result_code, ledger_sequence=ledger_sequence, resolved_at=now
+            )
+            .where((SettlementAttempt.id == attempt_id) & SettlementAttempt.outcome.is_null())
+            .execute()
+        )
+        if won:
+            ChannelLease.update(holder=None, attempt=None).where(ChannelLease.attempt == attempt_id).execute()
+    return bool(won)
+
+
+def close_payments(
+    attempt_id: int, outcome: str, result_code: str | None, now: datetime, transfer_ids: list[uuid.UUID] | None = None
+) -> None:
+    """Close the envelope's open payments (only those of `transfer_ids`, when given)."""
+    condition = (SettlementPayment.attempt == attempt_id) & SettlementPayment.outcome.is_null()
+    if transfer_ids is not None:
+        condition &= SettlementPayment.transfer.in_(transfer_ids)
+    SettlementPayment.update(outcome=outcome, result_code=result_code, resolved_at=now).where(condition).execute()
+
+
+def ensure_channels(environment: str, account_ids: list[str]) -> None:
+    """Register the configured channel accounts of an environment (idempotent)."""
+    known = {row.account_id for row in ChannelLease.select().where(ChannelLease.environment == environment)}
+    for account_id in account_ids:
+        if account_id not in known:
+            try:
+                with database.atomic():
+                    ChannelLease.create(environment=environment, account_id=account_id)
+            except peewee.IntegrityError:
+                pass  # another worker registered it first
+
+
+def lease_channel(
+    environment: str, account_ids: list[str], holder: str, now: datetime, stale_before: datetime
+) -> str | None:
+    """Lease a free channel to `holder`; None when all are busy.
+
+    Free means no holder, or a holder that never stored its envelope and leased before
+    `stale_before` (its builder died; nothing stored can use that sequence number).
+    """
+    free_now = ChannelLease.holder.is_null() | (
+        ChannelLease.attempt.is_null() & (ChannelLease.leased_at < stale_before)
+    )
+    with database.atomic():
+        free = (
+            ChannelLease.select(ChannelLease.id, ChannelLease.account_id)
+            .where((ChannelLease.environment == environment) & ChannelLease.account_id.in_(account_ids) & free_now)
+            .order_by(ChannelLease.leased_at.asc(nulls="first"), ChannelLease.id)
+        )
+        if is_postgres():
+            free = free.for_update(skip_locked=True)
+        for lease in free:
+            won = (
+                ChannelLease.update(holder=holder, attempt=None, leased_at=now)
+                .where((ChannelLease.id == lease.id) & free_now)
+                .execute()
+            )
+            if won:
+                return str(lease.account_id)
+    return None
+
+
+def release_lease(holder: str) -> None:
+    """Free a channel whose envelope was not stored (nothing signed for it will be submitted)."""
+    ChannelLease.update(holder=None).where((ChannelLease.holder == holder) & ChannelLease.attempt.is_null()).execute()
