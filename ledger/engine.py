@@ -6,6 +6,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -301,11 +302,14 @@ class LedgerEngine:
             self._closer = None
 
     def _close_loop(self, interval: float) -> None:
-        while not self._stop.wait(interval):
+        # A fixed cadence, as stellar-core keeps: the time a close takes does not stretch the interval.
+        next_at = time.monotonic() + interval
+        while not self._stop.wait(max(0.0, next_at - time.monotonic())):
             try:
                 self.close_ledger()
             except Exception:
                 log.exception("ledger close failed; retrying at the next interval")
+            next_at = max(next_at + interval, time.monotonic())
 
 
 def _check_bounds(preconditions: Preconditions | None, close_time: datetime, ledger_seq: int) -> str | None:
