@@ -105,11 +105,13 @@ def status_command() -> None:
 @group.command("sandbox-setup")
 @click.option("--payee-file", type=click.Path(path_type=Path), default=None, help="Default: var/demo-payee.")
 @click.option("--wait-seconds", type=float, default=60.0, help="How long to wait for the ledger to answer.")
-def sandbox_setup_command(payee_file: Path | None, wait_seconds: float) -> None:
+@click.option("--channels", type=int, default=20, help="Channel accounts (envelopes in flight at once).")
+def sandbox_setup_command(payee_file: Path | None, wait_seconds: float, channels: int) -> None:
     """Bootstrap the local ledger (TKN, distribution, channels) and a demo payee; safe to run again."""
     config = current_app.config
     url = config["SANDBOX_HORIZON_URL"]
-    options = BootstrapOptions(url, config["SANDBOX_NETWORK_PASSPHRASE"], Path(config["SANDBOX_SECRETS_FILE"]))
+    secrets_file = Path(config["SANDBOX_SECRETS_FILE"])
+    options = BootstrapOptions(url, config["SANDBOX_NETWORK_PASSPHRASE"], secrets_file, channels=channels)
     wait_until_ready(url, timeout=wait_seconds)
     secrets = bootstrap(options)
     distribution = secrets["distribution"]["public_key"]

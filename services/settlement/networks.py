@@ -31,7 +31,7 @@ class SettlementSettings:
     bound_margin_ledgers: int = 2
     base_fee: int = 100
     max_fee: int = 10_000
-    batch_size: int = 500
+    batch_size: int = 1000
     batch_ops: int = 100
     claim_seconds: int = 120
     retry_base_seconds: float = 1.0
