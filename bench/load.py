@@ -91,15 +91,20 @@ def run_wrk(
 
 
 def _pacs008(sequence: int) -> bytes:
+    return pacs008_body(sequence, PAYEE, "10.00")
+
+
+def pacs008_body(sequence: int, creditor: str, amount: str) -> bytes:
+    """A pacs.008 with a fresh MsgId paying `amount` USD to the Stellar account `creditor`."""
     msg_id = f"{int(time.time()):010d}{secrets.token_hex(5).upper()}"
     return (
         '<?xml version="1.0" encoding="UTF-8"?>'
         '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.008.001.13"><FIToFICstmrCdtTrf>'
         f"<GrpHdr><MsgId>{msg_id}</MsgId><NbOfTxs>1</NbOfTxs></GrpHdr>"
         f"<CdtTrfTxInf><PmtId><InstrId>SEED-{sequence}</InstrId><EndToEndId>E2E-SEED-{sequence}</EndToEndId></PmtId>"
-        '<IntrBkSttlmAmt Ccy="USD">10.00</IntrBkSttlmAmt>'
+        f'<IntrBkSttlmAmt Ccy="USD">{amount}</IntrBkSttlmAmt>'
         "<DbtrAcct><Id><Othr><Id>ACC-000123456</Id></Othr></Id></DbtrAcct>"
-        f"<CdtrAcct><Id><Othr><Id>{PAYEE}</Id></Othr></Id></CdtrAcct>"
+        f"<CdtrAcct><Id><Othr><Id>{creditor}</Id></Othr></Id></CdtrAcct>"
         "</CdtTrfTxInf></FIToFICstmrCdtTrf></Document>"
     ).encode()
 

@@ -135,3 +135,17 @@ def write_document(path: Path, section: str) -> None:
     else:
         text = text.rstrip() + "\n\n## Latest results\n\n" + section + "\n"
     path.write_text(text)
+
+
+def replace_settlement_lines(path: Path, verdict: Verdict, notes: Sequence[str]) -> None:
+    """Swap W4's target row and notes inside the generated section, keeping W1-W3 as they were."""
+    text = path.read_text()
+    head, rest = text.split(START, 1)
+    section, tail = rest.split(END, 1)
+    lines = [line for line in section.split("\n") if not line.startswith("- W4 ")]
+    row = f"| {verdict.target} | {verdict.measured} | {'met' if verdict.met else '**not met**'} |"
+    lines = [row if line.startswith(f"| {verdict.target} |") else line for line in lines]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    lines += [f"- {note}" for note in notes]
+    path.write_text(head + START + "\n".join(lines) + "\n" + END + tail)

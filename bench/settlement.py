@@ -1,14 +1,40 @@
 """W4: transfers/s from Created to Completed, with 1, 4 and 8 settlement worker processes.
 
-Measured only when the service has a settlement worker (`flask --app app settle`).
+A dedicated local ledger is set like the public network (5 s ledgers, 1,000 operations per
+ledger); Sandbox settlement points at it. Each round creates its transfers through the intake
+service first, then starts the `flask --app app settle` workers and times Completed transfers
+from the first ledger that completes any (startup excluded) to the last, bounded in time.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import tempfile
+import time
 from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
 
-from bench.servers import BenchError, flask_cli
-from bench.settings import BenchSettings
+import psycopg2
+from stellar_sdk import Asset, Keypair, Server
+from stellar_sdk.client.requests_client import RequestsClient
+from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation
+
+from app import create_app
+from bench.load import pacs008_body
+from bench.servers import BIN, BenchError, flask_cli, prepare_service_database, service_environment
+from bench.settings import PROJECT_ROOT, BenchSettings
+from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import run_ledger_server
+
+LEDGER_CLOSE_SECONDS = 5
+MAX_OPS_PER_LEDGER = 1000
+PAYEES = 40
+TRUST_GROUP = 15  # trust lines per transaction: each payee signs its own
+STARTUP_SECONDS = 60.0  # workers start and the first ledger completes something
 
 
 @dataclass
@@ -16,13 +42,20 @@ class SettlementResult:
     """Transfers settled per second by worker count, or why W4 was not measured."""
 
     rates: dict[int, float] = field(default_factory=dict)
+    details: dict[int, str] = field(default_factory=dict)
+    setup: str = ""
     skipped: str = ""
 
     def notes(self) -> list[str]:
         """Lines for the document."""
         if self.skipped:
             return [f"W4 settlement: not measured: {self.skipped}."]
-        return [f"W4 settlement, {n} worker process(es): {rate:,.1f} transfers/s" for n, rate in self.rates.items()]
+        lines = [f"W4 settlement setup: {self.setup}."] if self.setup else []
+        for workers, rate in self.rates.items():
+            lines.append(
+                f"W4 settlement, {workers} worker process(es): {rate:,.1f} transfers/s ({self.details[workers]})"
+            )
+        return lines
 
 
 def settlement_available(settings: BenchSettings) -> bool:
@@ -34,8 +67,145 @@ def settlement_available(settings: BenchSettings) -> bool:
     return any(line.split()[:1] == ["settle"] for line in commands.splitlines())
 
 
+def _payees(url: str, asset: Asset) -> list[str]:
+    server = Server(url, client=RequestsClient(num_retries=0))
+    keypairs = [Keypair.random() for _ in range(PAYEES)]
+    root = root_keypair(DEFAULT_PASSPHRASE)
+    creates: list[Operation] = [CreateAccount(kp.public_key, "10") for kp in keypairs]
+    submit_ops(server, DEFAULT_PASSPHRASE, root, creates)
+    for start in range(0, PAYEES, TRUST_GROUP):
+        group = keypairs[start : start + TRUST_GROUP]
+        trusts: list[Operation] = [ChangeTrust(asset, source=kp.public_key) for kp in group]
+        submit_ops(server, DEFAULT_PASSPHRASE, root, trusts, signers=group)
+    return [kp.public_key for kp in keypairs]
+
+
+def _create_transfers(database_url: str, api_key: str, payees: list[str], count: int, offset: int) -> None:
+    """Through the intake service in this process (Flask test client), not over HTTP: only settlement is timed."""
+    client = create_app({"DATABASE_URL": database_url}).test_client()
+    headers = {"Content-Type": "application/xml", "NET-API-KEY": api_key}
+    for n in range(count):
+        amount = f"{1 + (offset + n) % 100 / 100:.2f}"
+        body = pacs008_body(offset + n, payees[n % len(payees)], amount)
+        response = client.post("/v1/pacs008/net", data=body, headers=headers)
+        if response.status_code != 201:
+            raise BenchError(f"creating W4 transfer {n} got HTTP {response.status_code}")
+
+
+def _states(database_url: str) -> dict[str, int]:
+    connection = psycopg2.connect(database_url)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT state, count(*) FROM transfer GROUP BY state")
+            return {str(state): int(total) for state, total in cursor.fetchall()}
+    finally:
+        connection.close()
+
+
+def _start_workers(environ: dict[str, str], count: int, logs: Path) -> list[subprocess.Popen[bytes]]:
+    workers = []
+    for n in range(count):
+        with (logs / f"settle-{count}-{n}.log").open("ab") as log:
+            workers.append(
+                subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+                    [str(BIN / "flask"), "--app", "app", "settle"],
+                    cwd=PROJECT_ROOT,
+                    env=environ,
+                    stdout=log,
+                    stderr=log,
+                )
+            )
+    return workers
+
+
+def _stop_workers(workers: list[subprocess.Popen[bytes]]) -> None:
+    for worker in workers:
+        if worker.poll() is None:
+            worker.send_signal(signal.SIGTERM)
+    for worker in workers:
+        try:
+            worker.wait(timeout=45)  # a pass may be waiting on its ledger
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+def _measure_round(
+    database_url: str, environ: dict[str, str], workers: int, total: int, settings: BenchSettings, logs: Path
+) -> tuple[float, str]:
+    """Start the workers on `total` new transfers; transfers/s from the first completing ledger to the end."""
+    before = _states(database_url).get("Completed", 0)
+    processes = _start_workers(environ, workers, logs)
+    started = time.monotonic()
+    first: tuple[float, int] | None = None
+    last: tuple[float, int] = (started, 0)
+    deadline = started + STARTUP_SECONDS + settings.settlement_seconds
+    try:
+        while time.monotonic() < deadline:
+            time.sleep(0.25)
+            states = _states(database_url)
+            done = states.get("Completed", 0) - before
+            now = time.monotonic()
+            if any(p.poll() is not None for p in processes):
+                raise BenchError(f"a settle worker exited; see {logs}")
+            if done and first is None:
+                first = (now, done)  # the first ledger's burst: startup ends here
+                deadline = min(deadline, now + settings.settlement_seconds)
+            if done > last[1]:
+                last = (now, done)
+            if not states.get("Created", 0) and not states.get("Processing", 0):
+                break
+    finally:
+        _stop_workers(processes)
+    failed = _states(database_url).get("Failed", 0)
+    if first is None or last[0] <= first[0]:
+        return 0.0, f"{last[1]} of {total} completed, too few ledgers to time"
+    rate = (last[1] - first[1]) / (last[0] - first[0])
+    window = last[0] - first[0]
+    return rate, f"{last[1] - first[1]:,} completed in {window:.1f} s after the first ledger; {failed} failed"
+
+
 def measure_settlement(settings: BenchSettings) -> SettlementResult:
     """W4, or the reason it was not measured."""
     if not settlement_available(settings):
         return SettlementResult(skipped="settlement worker not available")
-    return SettlementResult(skipped="settlement worker present, but its W4 driver is not written yet")
+    channels = int(os.environ.get("BENCH_SETTLEMENT_CHANNELS", "40"))
+    batch_size = os.environ.get("BENCH_SETTLEMENT_BATCH_SIZE", "1000")
+    result = SettlementResult(
+        setup=(
+            f"ledger closing every {LEDGER_CLOSE_SECONDS} s with at most {MAX_OPS_PER_LEDGER} operations per ledger, "
+            f"{channels} channel accounts, {settings.settlement_transfers:,} transfers per round to {PAYEES} payees, "
+            f"SETTLEMENT_BATCH_SIZE={batch_size}, SETTLEMENT_BATCH_OPS=100"
+        )
+    )
+    api_key = prepare_service_database(settings)  # W1-W3 left transfers to accounts this ledger lacks
+    with tempfile.TemporaryDirectory(prefix="bench-w4-") as scratch:
+        directory = Path(scratch)
+        with run_ledger_server(
+            directory, ledger_close_seconds=LEDGER_CLOSE_SECONDS, max_ops_per_ledger=MAX_OPS_PER_LEDGER
+        ) as url:
+            print(f"W4: ledger at {url}; bootstrapping {channels} channels and {PAYEES} payees", flush=True)
+            secrets_file = directory / "ledger-secrets.json"
+            mint = Decimal(3 * settings.settlement_transfers * 2 + 1000)
+            options = BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=channels, mint=mint)
+            secrets = bootstrap(options, Server(url, client=RequestsClient(num_retries=0)))
+            payees = _payees(url, Asset("TKN", secrets["issuer"]["public_key"]))
+            environ = {
+                **service_environment(settings),
+                "SANDBOX_HORIZON_URL": url,
+                "SANDBOX_NETWORK_PASSPHRASE": DEFAULT_PASSPHRASE,
+                "SANDBOX_SECRETS_FILE": str(secrets_file),
+                "SETTLEMENT_BATCH_SIZE": batch_size,
+                "SETTLEMENT_BATCH_OPS": "100",
+                "SETTLEMENT_POLL_SECONDS": "0.2",
+            }
+            offset = 0
+            for workers in settings.settlement_workers:
+                total = settings.settlement_transfers
+                print(f"W4: creating {total:,} transfers, then {workers} worker process(es)", flush=True)
+                _create_transfers(settings.database_url, api_key, payees, total, offset)
+                offset += total
+                rate, detail = _measure_round(settings.database_url, environ, workers, total, settings, directory)
+                result.rates[workers], result.details[workers] = rate, detail
+                print(f"  W4 {workers} worker(s): {rate:,.1f} transfers/s ({detail})", flush=True)
+    return result
