@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 PROJECT_ROOT = Path(__file__).resolve().parent
-DEFAULT_DATABASE_URL = f"sqlite:///{PROJECT_ROOT / 'var' / 'gateway.sqlite3'}"
 
 # Keys are Flask config names; values are (environment variable, default, parser).
 _SETTINGS: dict[str, tuple[str, Any, Any]] = {
-    "DATABASE_URL": ("DATABASE_URL", DEFAULT_DATABASE_URL, str),
+    "DATABASE_URL": ("DATABASE_URL", None, str),  # None: default_database_url(environ)
     "SCHEMA_DIR": ("SCHEMA_DIR", str(PROJECT_ROOT / "xsd" / "usage"), str),
     "MAX_BODY_BYTES": ("MAX_BODY_BYTES", 1_048_576, int),
     "SUPPORTED_NETWORKS": ("SUPPORTED_NETWORKS", ("net",), lambda v: tuple(v.split(","))),
@@ -45,12 +44,20 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
 }
 
 
+def default_database_url(environ: Mapping[str, str]) -> str:
+    """SQLite in the user's state directory, outside the repository, so no clean or re-clone loses it."""
+    state_home = environ.get("XDG_STATE_HOME") or str(Path(environ.get("HOME", "~")).expanduser() / ".local" / "state")
+    return f"sqlite:///{Path(state_home) / 'tkn-gateway' / 'gateway.sqlite3'}"
+
+
 def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     """Return the Flask config values, parsed from an environment mapping."""
     values: dict[str, Any] = {}
     for key, (variable, default, parse) in _SETTINGS.items():
         raw = environ.get(variable)
         values[key] = default if raw in (None, "") else parse(raw)
+    if values["DATABASE_URL"] is None:
+        values["DATABASE_URL"] = default_database_url(environ)
     return values
 
 

@@ -11,7 +11,7 @@ from flask.cli import AppGroup
 
 from services.api_keys import Environment, issue_api_key
 from storage.database import database
-from storage.organizations import count_organizations, insert_organization
+from storage.organizations import count_organizations, find_organization, insert_organization
 
 group = AppGroup("demo", help="Demo data for a first run.")
 DEMO_ORGANIZATION = "Demo Organization"
@@ -26,14 +26,25 @@ def _write_secret(path: Path, secret: str) -> None:
 
 @group.command("ensure")
 def ensure_command() -> None:
-    """On an empty store, create the demo organization and a sandbox key, print it, save it (0600)."""
+    """On an empty store, create the demo organization and a sandbox key, print it, save it (0600).
+
+    The store lives outside the checkout, so a fresh clone may meet a store that already has the
+    demo organization but no saved key: it then gets a new sandbox key, printed and saved alike.
+    """
     key_file = Path(current_app.config["DEMO_KEY_FILE"])
     with database.atomic():
-        if count_organizations() > 0:
-            click.echo(f"store already has organizations; the demo key, if any, is in {key_file}")
+        if find_organization(DEMO_ORGANIZATION) is not None:
+            if key_file.exists():
+                click.echo(f"demo organization exists; its sandbox API key is in {key_file}")
+                return
+            action = f"issued {DEMO_ORGANIZATION!r} a new sandbox API key"
+        elif count_organizations() > 0:
+            click.echo("store already has organizations; no demo data created")
             return
-        insert_organization(DEMO_ORGANIZATION)
+        else:
+            insert_organization(DEMO_ORGANIZATION)
+            action = f"created {DEMO_ORGANIZATION!r} with a sandbox API key"
         plain, _ = issue_api_key(DEMO_ORGANIZATION, Environment.SANDBOX)
     _write_secret(key_file, plain)
-    click.echo(f"created {DEMO_ORGANIZATION!r} with a sandbox API key (also saved to {key_file}):")
+    click.echo(f"{action} (also saved to {key_file}):")
     click.echo(plain)

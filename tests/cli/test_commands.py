@@ -45,3 +45,21 @@ def test_demo_ensure_creates_once_and_saves_key_0600(runner: FlaskCliRunner, app
         assert authenticate(plain) is not None
     second = runner.invoke(args=["demo", "ensure"])
     assert second.exit_code == 0 and plain not in second.output
+
+
+def test_demo_ensure_reissues_a_key_when_the_saved_one_is_gone(runner: FlaskCliRunner, app: Flask) -> None:
+    first = runner.invoke(args=["demo", "ensure"]).output.strip().splitlines()[-1]
+    key_file = Path(app.config["DEMO_KEY_FILE"])
+    key_file.unlink()  # a fresh clone: the store outlives the checkout's var/
+    second = runner.invoke(args=["demo", "ensure"])
+    assert "new sandbox API key" in second.output
+    fresh = key_file.read_text().strip()
+    assert fresh != first and fresh == second.output.strip().splitlines()[-1]
+    with database.connection_context():
+        assert authenticate(fresh) is not None
+
+
+def test_demo_ensure_leaves_a_store_without_the_demo_org_alone(runner: FlaskCliRunner, app: Flask) -> None:
+    runner.invoke(args=["orgs", "create", "Acme"])
+    assert "no demo data" in runner.invoke(args=["demo", "ensure"]).output
+    assert not Path(app.config["DEMO_KEY_FILE"]).exists()

@@ -1,0 +1,21 @@
+"""Configuration comes from the environment mapping given, with defaults outside the checkout."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from config import PROJECT_ROOT, load_config
+
+
+def test_default_sqlite_store_is_outside_the_repository() -> None:
+    url = load_config({"HOME": "/home/ops"})["DATABASE_URL"]
+    assert url == "sqlite:////home/ops/.local/state/tkn-gateway/gateway.sqlite3"
+    assert str(PROJECT_ROOT) not in url
+    assert load_config({"XDG_STATE_HOME": "/srv/state"})["DATABASE_URL"].startswith("sqlite:////srv/state/tkn-gateway/")
+
+
+def test_values_are_parsed_from_the_mapping() -> None:
+    values = load_config({"DATABASE_URL": "postgresql://db/x", "USD_TO_TKN_RATE": "0.9", "MAX_BODY_BYTES": "10"})
+    assert values["DATABASE_URL"] == "postgresql://db/x"
+    assert values["USD_TO_TKN_RATE"] == Decimal("0.9")
+    assert values["MAX_BODY_BYTES"] == 10
