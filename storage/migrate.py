@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import peewee
 
@@ -21,6 +22,29 @@ class SchemaMigration(peewee.Model):
     class Meta:
         database = database
         table_name = "schema_migration"
+
+
+def sql_statements(text: str) -> list[str]:
+    """Split a SQL script into statements on `;` at line ends, outside `$$` function bodies."""
+    statements: list[str] = []
+    current: list[str] = []
+    in_body = False
+    for line in text.splitlines():
+        if not current and (not line.strip() or line.lstrip().startswith("--")):
+            continue
+        current.append(line)
+        if line.count("$$") % 2:
+            in_body = not in_body
+        if line.rstrip().endswith(";") and not in_body:
+            statements.append("\n".join(current).rstrip().removesuffix(";"))
+            current = []
+    return statements
+
+
+def run_sql_file(db: peewee.Database, path: Path) -> None:
+    """Execute every statement of a SQL script, in order."""
+    for statement in sql_statements(path.read_text()):
+        db.execute_sql(statement)  # type: ignore[no-untyped-call]
 
 
 def migration_names() -> list[str]:

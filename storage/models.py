@@ -64,7 +64,7 @@ class Transfer(BaseModel):
     acceptance_report = peewee.BlobField()
     ledger_hash = peewee.CharField(max_length=64, null=True)
     error_code = peewee.CharField(max_length=8, null=True)
-    # Settlement (m0003): a worker's short claim, the retry schedule and what the operator sees.
+    # Settlement: a worker's short claim, the retry schedule and what the operator sees.
     ledger_sequence = peewee.IntegerField(null=True)
     claimed_by = peewee.CharField(max_length=64, null=True)
     claimed_until = peewee.DateTimeField(null=True)
@@ -138,11 +138,11 @@ class SettlementAttempt(BaseModel):
     result_code = peewee.CharField(max_length=64, null=True)
     ledger_sequence = peewee.IntegerField(null=True)
     resolved_at = peewee.DateTimeField(null=True)
-    op_count = peewee.IntegerField(default=1)  # m0004
+    op_count = peewee.IntegerField(default=1)
 
 
 class SettlementPayment(BaseModel):
-    """One transfer's payment operation in one envelope (m0004).
+    """One transfer's payment operation in one envelope.
 
     `outcome` is NULL while its envelope is open; at most one such row exists per transfer
     (a partial unique index says so to the database too). `number` counts the transfer's envelopes.
@@ -182,8 +182,8 @@ class ChannelLease(BaseModel):
     id = peewee.AutoField()
     environment = peewee.CharField(max_length=16)
     account_id = peewee.CharField(max_length=56)
-    holder = peewee.CharField(max_length=100, null=True)  # m0004
-    attempt = peewee.ForeignKeyField(SettlementAttempt, null=True, on_delete="SET NULL")  # m0004
+    holder = peewee.CharField(max_length=100, null=True)
+    attempt = peewee.ForeignKeyField(SettlementAttempt, null=True, on_delete="SET NULL")
     leased_at = peewee.DateTimeField(null=True)
 
     class Meta:

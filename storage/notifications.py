@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import psycopg2
 import psycopg2.extensions
 
-CHANNEL = "transfer_created"  # notified by the trigger of migration m0003
+CHANNEL = "transfer_created"  # notified by the trigger that migration m0001 creates
 
 
 class TransferWakeup:
