@@ -27,8 +27,6 @@ KNOWN_ACCOUNT_FLAGS = 15
 TRUSTLINE_AUTHORIZED = 1
 MAX_SIGNERS = 20
 
-SUPPORTED = (Payment, CreateAccount, ChangeTrust, AllowTrust, SetTrustLineFlags, SetOptions)
-
 
 @dataclass(frozen=True)
 class LedgerContext:

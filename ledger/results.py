@@ -139,8 +139,3 @@ def _op_result_xdr(op: OpResult) -> xdr.OperationResult:
         raise KeyError(f"{op.code} is not a result of {op.op_type.name}")
     tr = xdr.OperationResultTr(type=op.op_type, **{attribute: inner})
     return xdr.OperationResult(code=xdr.OperationResultCode.opINNER, tr=tr)
-
-
-def supported_op_types() -> frozenset[xdr.OperationType]:
-    """Return the operation types whose results this module can encode."""
-    return frozenset(_OP_INNER)

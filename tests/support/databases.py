@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import peewee
-
 from storage.database import database, open_database
 from storage.migrate import upgrade
 
@@ -37,9 +35,3 @@ def empty_postgres_tables() -> None:
 def sqlite_url(directory: Path) -> str:
     """A fresh SQLite file in `directory`."""
     return f"sqlite:///{directory / 'gateway.sqlite3'}"
-
-
-def bound_database() -> peewee.Database:
-    """The database the proxy is bound to."""
-    bound: peewee.Database = database.obj
-    return bound
