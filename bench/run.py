@@ -109,9 +109,10 @@ def main() -> int:
     for port in (settings.port, settings.floor_port):
         if not port_free(settings.host, port):
             raise BenchError(f"port {port} is in use; set BENCH_PORT / BENCH_FLOOR_PORT")
+    # The database first: on a fresh machine it does not exist until this creates it.
+    api_key = prepare_service_database(settings)
     machine = describe_machine(settings.database_url)
     print(f"bench: {machine.machine}, {machine.versions}; database {settings.database_url}", flush=True)
-    api_key = prepare_service_database(settings)
     points: list[Point] = []
     notes: list[str] = []
     rss: tuple[list[float], list[float]] | None = None
