@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import peewee
-from playhouse.db_url import connect
+from playhouse.db_url import connect, parse
+from playhouse.pool import PooledPostgresqlDatabase
 
 database = peewee.DatabaseProxy()
 
@@ -17,32 +19,67 @@ _SQLITE_PRAGMAS = {
     "synchronous": "normal",
 }
 
+# A pooled connection handed back less than this long ago is handed out again without a ping.
+TRUST_RECENT_SECONDS = 1.0
+
+
+class RecentlyCheckedPool(PooledPostgresqlDatabase):
+    """Peewee's Postgres pool, minus the `SELECT 1` on every check-out of a busy connection.
+
+    The stock pool pings each connection it hands out: one more round trip per request, about a
+    seventh of a pacs.008's time under load (docs/performance.md). A connection that finished a
+    request less than TRUST_RECENT_SECONDS ago is trusted as it is; an idle one is still pinged, so
+    a Postgres restart during a quiet spell costs no failed request. A connection that broke while
+    in use is marked closed by psycopg2 and is discarded here either way.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._checked_in: dict[int, float] = {}
+        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
+
+    def _is_closed(self, conn: Any) -> bool:
+        if conn.closed:
+            return True
+        checked_in = self._checked_in.pop(id(conn), None)
+        if checked_in is not None and time.monotonic() - checked_in < TRUST_RECENT_SECONDS:
+            adapter: Any = self._adapter  # type: ignore[attr-defined]
+            return bool(adapter.txn_status(conn) != adapter.txn_idle)
+        return bool(super()._is_closed(conn))  # type: ignore[no-untyped-call]
+
+    def _close(self, conn: Any, close_conn: bool = False) -> None:
+        if close_conn:
+            self._checked_in.pop(id(conn), None)
+        else:
+            self._checked_in[id(conn)] = time.monotonic()
+        super()._close(conn, close_conn)
+
+
+def _open_postgres(url: str) -> peewee.Database:
+    # Pooled: `close()` at the end of a request returns the connection to this process's pool
+    # instead of closing it, so a request does not pay a new Postgres backend (about 3 ms, a
+    # quarter of a pacs.008; docs/performance.md). Connections are recycled after stale_timeout.
+    options = parse(url)  # type: ignore[no-untyped-call]
+    name = options.pop("database")
+    return RecentlyCheckedPool(name, max_connections=None, stale_timeout=300, autorollback=False, **options)
+
 
 def open_database(url: str) -> peewee.Database:
     """Bind the proxy to the database at `url` (sqlite:///path or postgresql://...)."""
-    options: dict[str, Any] = {}
     scheme = urlparse(url).scheme
-    if scheme.startswith("sqlite"):
+    db: peewee.Database
+    if scheme in ("postgres", "postgresql"):
+        db = _open_postgres(url)
+    elif scheme.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        options["pragmas"] = _SQLITE_PRAGMAS
-        options["check_same_thread"] = False
-        options["timeout"] = 10
         # Every transaction here writes; taking the write lock up front avoids SQLITE_BUSY on
         # a read-to-write upgrade, which the busy timeout cannot wait out.
-        options["lock_type"] = "IMMEDIATE"
+        db = connect(  # type: ignore[no-untyped-call]
+            url, pragmas=_SQLITE_PRAGMAS, check_same_thread=False, timeout=10, lock_type="IMMEDIATE"
+        )
     else:
-        options["autorollback"] = False
-        if scheme in ("postgres", "postgresql"):
-            # Pooled: `close()` at the end of a request returns the connection to this process's
-            # pool instead of closing it, so a request does not pay a new Postgres backend
-            # (about 3 ms, a quarter of a pacs.008; docs/performance.md). Connections are
-            # recycled after stale_timeout seconds.
-            url = url.replace(scheme, f"{scheme}+pool", 1)
-            options["max_connections"] = None
-            options["stale_timeout"] = 300
-    db: peewee.Database = connect(url, **options)  # type: ignore[no-untyped-call]
+        db = connect(url, autorollback=False)  # type: ignore[no-untyped-call]
     database.initialize(db)
     return db
 

@@ -1,0 +1,67 @@
+"""The Postgres pool pings only connections that sat idle."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import psycopg2
+import pytest
+from freezegun import freeze_time
+
+from storage.database import TRUST_RECENT_SECONDS, RecentlyCheckedPool, open_database
+from tests.support.databases import postgres_url
+
+pytestmark = pytest.mark.skipif(postgres_url() is None, reason="the connection pool is Postgres only")
+
+
+@pytest.fixture()
+def pool() -> Iterator[Any]:
+    url = postgres_url()
+    assert url is not None
+    db: Any = open_database(url)  # peewee's pool is untyped
+    assert type(db).__name__ == RecentlyCheckedPool.__name__
+    yield db
+    db.close_all()
+
+
+def _backend_pid(pool: Any) -> int:
+    pool.connect(reuse_if_open=True)
+    pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
+    pool.close()
+    return pid
+
+
+def _terminate(pid: int) -> None:
+    url = postgres_url()
+    assert url is not None
+    with psycopg2.connect(url) as admin, admin.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    admin.close()
+
+
+def test_a_connection_checked_in_moments_ago_is_handed_out_without_a_ping(pool: Any) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pid = _backend_pid(pool)
+        _terminate(pid)
+        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
+        pool.connect()
+        # No round trip on check-out, so the pool cannot know the backend is gone.
+        with pytest.raises((psycopg2.OperationalError, psycopg2.InterfaceError)):
+            pool.connection().cursor().execute("SELECT 1")
+        pool.close()
+        # psycopg2 marked it closed: the next check-out replaces it.
+        assert _backend_pid(pool) != pid
+
+
+def test_an_idle_connection_is_pinged_and_replaced_when_its_backend_is_gone(pool: Any) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pid = _backend_pid(pool)
+        _terminate(pid)
+        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
+        assert _backend_pid(pool) != pid
+
+
+def test_a_busy_connection_is_reused(pool: Any) -> None:
+    assert _backend_pid(pool) == _backend_pid(pool)
