@@ -18,8 +18,6 @@ from services.networks import check_network
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
-from storage.database import database
-from storage.events import record_event
 from storage.models import Transfer
 
 CREATED = "Created"
@@ -100,30 +98,31 @@ def submit_credit_transfer(
     )
     stamp = now.replace(tzinfo=None)
     # Insert first and let the (organization, message_id) constraint find a reused MsgId: a new
-    # MsgId, the common case, then costs one transaction with two INSERTs and no look-up.
+    # MsgId, the common case, then costs one statement and no look-up.
     try:
-        with database.atomic():
-            transfer_store.insert_transfer(
-                id=transfer_id,
-                organization=caller.organization_id,
-                environment=caller.environment.value,
-                network=network,
-                state=CREATED,
-                created_at=stamp,
-                updated_at=stamp,
-                amount_usd=instruction.amount_usd,
-                source_account=instruction.source_account,
-                destination_account=instruction.destination_account,
-                memo=instruction.memo,
-                message_id=instruction.message_id,
-                instruction_id=instruction.instruction_id,
-                end_to_end_id=instruction.end_to_end_id,
-                transaction_id=instruction.transaction_id,
-                request_sha256=request_sha256,
-                raw_request=body,
-                acceptance_report=report,
-            )
-            record_event(transfer_id, None, CREATED, stamp, reason="accepted pacs.008")
+        transfer_store.create_transfer(
+            {
+                "id": transfer_id,
+                "organization": caller.organization_id,
+                "environment": caller.environment.value,
+                "network": network,
+                "state": CREATED,
+                "created_at": stamp,
+                "updated_at": stamp,
+                "amount_usd": instruction.amount_usd,
+                "source_account": instruction.source_account,
+                "destination_account": instruction.destination_account,
+                "memo": instruction.memo,
+                "message_id": instruction.message_id,
+                "instruction_id": instruction.instruction_id,
+                "end_to_end_id": instruction.end_to_end_id,
+                "transaction_id": instruction.transaction_id,
+                "request_sha256": request_sha256,
+                "raw_request": body,
+                "acceptance_report": report,
+            },
+            reason="accepted pacs.008",
+        )
     except peewee.IntegrityError:
         # The MsgId is taken: a replay, or a concurrent request with it won the constraint.
         existing = transfer_store.find_by_message_id(caller.organization_id, instruction.message_id)

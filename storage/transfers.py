@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import functools
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from storage.database import database
 from storage.models import Transfer, TransferEvent
-from storage.statements import db_value, insert_row, python_value, select_columns
+from storage.statements import db_value, insert_row_with_child, python_value, select_columns
 
 
-def insert_transfer(**fields: Any) -> None:
-    """Insert a transfer; raises peewee.IntegrityError when (organization, message_id) exists."""
-    insert_row(Transfer, fields)
+def create_transfer(fields: Mapping[str, Any], reason: str) -> None:
+    """Insert a transfer with the event of its first state, both or neither.
+
+    Raises peewee.IntegrityError, having written nothing, when (organization, message_id) exists.
+    """
+    event = {"from_state": None, "to_state": fields["state"], "at": fields["created_at"], "reason": reason}
+    insert_row_with_child(Transfer, fields, TransferEvent, TransferEvent.transfer, event)
 
 
 def find_by_message_id(organization_id: int, message_id: str) -> Transfer | None:

@@ -251,13 +251,10 @@ def test_production_key_without_production_config_is_500(client: FlaskClient, ap
 
 
 def test_unexpected_error_is_422_and_writes_nothing(client: FlaskClient, api_key: str, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
-    original = storage.transfers.insert_transfer
-
-    def insert_then_fail(**fields):  # type: ignore[no-untyped-def]
-        original(**fields)
+    def fail(fields, reason):  # type: ignore[no-untyped-def]
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(storage.transfers, "insert_transfer", insert_then_fail)
+    monkeypatch.setattr(storage.transfers, "create_transfer", fail)
     response = post(client, api_key, pacs008())
     assert response.status_code == 422
     report = rejected(response.data, "NARR")

@@ -1,14 +1,38 @@
-"""Putting transfers into a state through the storage layer, for status tests."""
+"""Transfers made and moved through the storage layer, for storage and status tests."""
 
 from __future__ import annotations
 
 import uuid
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from storage.database import database
 from storage.events import record_event
 from storage.models import Transfer
+
+AT = datetime(2026, 11, 22, 12, 0, 0)
+
+
+def transfer_fields(organization_id: int, message_id: str, **changes: Any) -> dict[str, Any]:
+    """Every column of a valid Created transfer, for storage.transfers.create_transfer."""
+    values: dict[str, Any] = {
+        "id": uuid.uuid4(),
+        "organization": organization_id,
+        "environment": "Sandbox",
+        "network": "net",
+        "state": "Created",
+        "created_at": AT,
+        "updated_at": AT,
+        "amount_usd": Decimal("125.50"),
+        "source_account": "ACC-1",
+        "destination_account": "G" + "A" * 55,
+        "message_id": message_id,
+        "request_sha256": "0" * 64,
+        "raw_request": b"<Document/>",
+        "acceptance_report": b"<Document/>",
+    }
+    return {**values, **changes}
 
 
 def move(
