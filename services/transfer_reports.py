@@ -17,17 +17,16 @@ def iso_utc(moment: datetime) -> str:
     return moment.replace(microsecond=0, tzinfo=None).isoformat() + "Z"
 
 
-def transfer_report(timeline: TransferTimeline) -> StatusReport:
+def transfer_report(transfer: TransferTimeline) -> StatusReport:
     """The status report of a transfer; AddtlInf keys in a fixed order, only those of its state."""
-    transfer = timeline.transfer
     state = transfer.state
     lines = [f"TransferId: {transfer.id}", f"Status: {state}", f"CreatedAt: {iso_utc(transfer.created_at)}"]
-    updated_at = timeline.last_event_at or transfer.updated_at
+    updated_at = transfer.last_event_at or transfer.updated_at
     if state in (PROCESSING, COMPLETED, FAILED):
         lines.append(f"UpdatedAt: {iso_utc(updated_at)}")
     reason = None
     if state == COMPLETED:
-        completed = timeline.completed_event_at or transfer.completed_at
+        completed = transfer.completed_event_at or transfer.completed_at
         lines.append(f"CompletedAt: {iso_utc(completed or updated_at)}")
         lines.append(f"TransactionHash: {transfer.ledger_hash}")
     if state == FAILED:

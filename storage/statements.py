@@ -89,9 +89,3 @@ def insert_row_with_child(
         return
     sql, parent_fields, child_fields = _insert_pair_sql(parent, child, link, database.obj.param)
     database.execute_sql(sql, [*_params(parent_fields, parent_values), *_params(child_fields, child_values)])
-
-
-@functools.cache
-def select_columns(model: type[peewee.Model], alias: str) -> str:
-    """`alias."col", ...` for every column of a model, in field order."""
-    return ", ".join(f'{alias}."{f.column_name}"' for f in model._meta.sorted_fields)

@@ -19,7 +19,7 @@ def test_a_new_transfer_gets_its_created_event(organization_id: int) -> None:
         create_transfer(values, reason="accepted pacs.008")
         timeline = find_timeline(organization_id, values["id"])
         events = list(TransferEvent.select().where(TransferEvent.transfer == values["id"]))
-    assert timeline is not None and timeline.transfer.amount_usd == Decimal("125.50")
+    assert timeline is not None and timeline.amount_usd == Decimal("125.50")
     assert timeline.last_event_at == AT
     assert [(e.from_state, e.to_state, e.at, e.reason) for e in events] == [(None, "Created", AT, "accepted pacs.008")]
 
