@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import peewee
+import psycopg2.extensions
 from playhouse.db_url import connect, parse
 from playhouse.pool import PooledPostgresqlDatabase
 
@@ -21,6 +22,14 @@ _SQLITE_PRAGMAS = {
 
 # A pooled connection handed back less than this long ago is handed out again without a ping.
 TRUST_RECENT_SECONDS = 1.0
+
+
+class PreparingConnection(psycopg2.extensions.connection):
+    """A psycopg2 connection that remembers which statements it has prepared on its server session."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.prepared: set[str] = set()
 
 
 class RecentlyCheckedPool(PooledPostgresqlDatabase):
@@ -60,7 +69,14 @@ def _open_postgres(url: str) -> peewee.Database:
     # quarter of a pacs.008; docs/performance.md). Connections are recycled after stale_timeout.
     options = parse(url)  # type: ignore[no-untyped-call]
     name = options.pop("database")
-    return RecentlyCheckedPool(name, max_connections=None, stale_timeout=300, autorollback=False, **options)
+    return RecentlyCheckedPool(
+        name,
+        max_connections=None,
+        stale_timeout=300,
+        autorollback=False,
+        connection_factory=PreparingConnection,
+        **options,
+    )
 
 
 def open_database(url: str) -> peewee.Database:

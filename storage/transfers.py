@@ -12,7 +12,7 @@ from typing import Any
 
 from storage.database import database
 from storage.models import Transfer, TransferEvent
-from storage.statements import db_value, insert_row_with_child, python_value
+from storage.statements import db_value, execute, insert_row_with_child, python_value
 
 
 def create_transfer(fields: Mapping[str, Any], reason: str) -> None:
@@ -78,7 +78,7 @@ def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimel
     """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
     sql = _timeline_sql(database.obj.param)
     params = ["Completed", db_value(Transfer.id, transfer_id), organization_id]
-    row = database.execute_sql(sql, params).fetchone()
+    row = execute(sql, params).fetchone()
     if row is None:
         return None
     at = TransferEvent.at
