@@ -84,6 +84,13 @@ class MessageReader:
             parser = self._local.parser = _hardened_parser()
         return parser
 
+    def _binder(self) -> XmlParser:
+        # xsdata's parser keeps state while it binds, so each thread gets its own.
+        binder: XmlParser | None = getattr(self._local, "binder", None)
+        if binder is None:
+            binder = self._local.binder = XmlParser(context=self.context, handler=LxmlEventHandler)
+        return binder
+
     def parse_tree(self, body: bytes) -> etree._Element:
         """Parse a body with the hardened parser; raise MessageFormatError on anything unsafe."""
         if len(body) > self.max_bytes:
@@ -109,6 +116,6 @@ class MessageReader:
             error: Any = schema.error_log.last_error  # type: ignore[attr-defined]
             text = _NAMESPACE_IN_MESSAGE.sub("", error.message)
             raise MessageFormatError(f"Schema validation failed at line {error.line}: {text}")
-        parser = XmlParser(context=self.context, handler=LxmlEventHandler)
-        document: DocumentT = parser.parse(root, message.document)
+        # A fresh prefix map per message: the parser's own would keep every prefix ever sent.
+        document: DocumentT = self._binder().parse(root, message.document, ns_map={})
         return document

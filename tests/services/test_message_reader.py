@@ -58,3 +58,12 @@ def test_schema_errors_name_the_element_without_namespace(reader: MessageReader)
         reader.read(body, PACS008)
     assert "Element 'Bogus': This element is not expected" in str(raised.value)
     assert "urn:iso" not in str(raised.value)
+
+
+def test_namespace_prefixes_of_earlier_messages_are_not_kept() -> None:
+    # One binder per thread serves every request; what one message declares must not pile up in it.
+    reader = MessageReader(Path(PROJECT_ROOT) / "xsd" / "usage", max_bytes=4096)
+    for n in range(3):
+        body = pacs008().replace(b"<Document ", f'<Document xmlns:extra{n}="urn:example:{n}" '.encode(), 1)
+        reader.read(body, PACS008)
+    assert reader._binder().ns_map == {}
