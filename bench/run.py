@@ -67,7 +67,7 @@ def _at(points: list[Point], workload: str, connections: int) -> LoadResult | No
 
 
 def verdicts(
-    points: list[Point], settlement: SettlementResult, rss: tuple[list[float], list[float]] | None
+    points: list[Point], settlement: SettlementResult, rss: tuple[dict[int, float], dict[int, float]] | None
 ) -> list[Verdict]:
     """The issue's targets against this run's figures."""
     found: list[Verdict] = []
@@ -91,14 +91,14 @@ def verdicts(
         found.append(Verdict("W4 ≥ 150 transfers/s", f"not measured: {settlement.skipped}", False))
     if rss is not None:
         before, after = rss
-        growth = max((a - b) / b for b, a in zip(before, after, strict=False)) if before and after else 0.0
+        growth = max(((after[pid] - mib) / mib for pid, mib in before.items() if pid in after), default=0.0)
         text = f"{_mib(before)} → {_mib(after)} MiB (max growth {growth:+.0%})"
         found.append(Verdict("worker RSS flat over the soak", text, growth <= RSS_GROWTH_LIMIT))
     return found
 
 
-def _mib(values: list[float]) -> str:
-    return "/".join(f"{v:.0f}" for v in values)
+def _mib(values: dict[int, float]) -> str:
+    return "/".join(f"{values[pid]:.0f}" for pid in sorted(values))
 
 
 def main() -> int:
@@ -115,7 +115,7 @@ def main() -> int:
     print(f"bench: {machine.machine}, {machine.versions}; database {settings.database_url}", flush=True)
     points: list[Point] = []
     notes: list[str] = []
-    rss: tuple[list[float], list[float]] | None = None
+    rss: tuple[dict[int, float], dict[int, float]] | None = None
     with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
         logs = Path(scratch)
         runner = Runner(settings, api_key, logs / "transfer-ids.txt")
@@ -133,7 +133,7 @@ def main() -> int:
                     print(f"{workload}:", flush=True)
                     points += runner.sweep(workload, gateway)
             if settings.soak_requests > 0:
-                pids, before = gateway.worker_pids(), gateway.worker_rss_mib()
+                before = gateway.worker_rss_mib()
                 print(
                     f"soak: {settings.soak_requests:,} requests of W3 at {TARGET_CONNECTIONS} connections", flush=True
                 )
@@ -144,7 +144,7 @@ def main() -> int:
                     f"{_mib(before)} MiB before, {_mib(after)} MiB after."
                 )
                 rss = (before, after)
-                if gateway.worker_pids() != pids:
+                if set(after) != set(before):
                     # gunicorn replaced a worker (timeout, crash): the new one's RSS says nothing.
                     notes.append("Soak: gunicorn replaced a worker during the soak, so its RSS check is void.")
                     rss = None

@@ -137,9 +137,9 @@ class Gunicorn:
         except OSError:
             return []
 
-    def worker_rss_mib(self) -> list[float]:
-        """Resident memory of each worker, in MiB."""
-        return [rss for pid in self.worker_pids() if (rss := process_rss_mib(pid)) is not None]
+    def worker_rss_mib(self) -> dict[int, float]:
+        """Resident memory of each worker, in MiB, by process ID."""
+        return {pid: rss for pid in self.worker_pids() if (rss := process_rss_mib(pid)) is not None}
 
     def worker_cpu_seconds(self) -> float:
         """User + system CPU seconds used so far by all workers: per-request cost that noise on a shared
