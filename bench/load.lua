@@ -1,5 +1,5 @@
 -- wrk script for `make bench`: every request is a fresh, valid message.
--- Arguments (after `--`): mode api_key run_number [transfer_id_file [requests_per_thread]]
+-- Arguments (after `--`): mode api_key run_number [transfer_id_file]
 --   mode: pacs008 (W1), pacs028 (W2), mix (W3: one pacs.008 for every five pacs.028), floor
 -- MsgId = 10-digit unix seconds + 10 uppercase hex: 2 for the run, 2 for the wrk thread, 6 for a
 -- per-thread counter, so no two requests of one bench run (or of 256 consecutive runs) collide.
@@ -22,15 +22,6 @@ function init(args)
   if args[4] and #args[4] > 0 then
     for line in io.lines(args[4]) do
       if #line > 0 then ids[#ids + 1] = line end
-    end
-  end
-  -- A request budget per thread bounds a run by count as well as by time.
-  local budget = tonumber(args[5] or "0") or 0
-  if budget > 0 then
-    local answered = 0
-    response = function()
-      answered = answered + 1
-      if answered >= budget then wrk.thread:stop() end
     end
   end
   math.randomseed(os.time() + thread_number * 7919)

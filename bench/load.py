@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import math
 import re
 import secrets
 import shutil
@@ -52,11 +51,10 @@ def run_wrk(
     connections: int,
     seconds: float,
     ids_file: Path | None = None,
-    max_requests: int = 0,
 ) -> LoadResult:
-    """One bounded wrk run: `seconds` at most, and at most `max_requests` when that is not 0."""
+    """One wrk run, bounded by `seconds`."""
     threads = min(2, connections)
-    args = [mode, api_key, str(run_number), str(ids_file) if ids_file else "", str(math.ceil(max_requests / threads))]
+    args = [mode, api_key, str(run_number), str(ids_file) if ids_file else ""]
     command = [
         wrk_path(),
         f"--threads={threads}",

@@ -15,6 +15,7 @@ from bench.settlement import SettlementResult, measure_settlement
 
 MODES = {"floor": "floor", "W1": "pacs008", "W2": "pacs028", "W3": "mix"}
 TARGET_CONNECTIONS = 32
+SOAK_CHUNK_SECONDS = 20.0
 RSS_GROWTH_LIMIT = 0.10  # "flat": no worker grows by more than 10 % over the soak
 
 
@@ -27,9 +28,7 @@ class Runner:
         self.ids_file = ids_file
         self.run_number = int(time.time())
 
-    def load(
-        self, server: Gunicorn, workload: str, connections: int, seconds: float, max_requests: int = 0
-    ) -> tuple[LoadResult, float]:
+    def load(self, server: Gunicorn, workload: str, connections: int, seconds: float) -> tuple[LoadResult, float]:
         """One wrk run of a workload; with the workers' CPU ms per request."""
         self.run_number += 1
         cpu_before = server.worker_cpu_seconds()
@@ -41,7 +40,6 @@ class Runner:
             connections,
             seconds,
             ids_file=self.ids_file if workload in ("W2", "W3") else None,
-            max_requests=max_requests,
         )
         cpu_ms = (server.worker_cpu_seconds() - cpu_before) * 1000 / max(result.requests, 1)
         print(
@@ -50,6 +48,21 @@ class Runner:
             flush=True,
         )
         return result, cpu_ms
+
+    def soak(self, server: Gunicorn, requests: int, seconds: float) -> LoadResult:
+        """W3 in wrk runs of at most SOAK_CHUNK_SECONDS until `requests` are served or `seconds` pass.
+
+        Each run ends by its own clock, so wrk exits and closes its connections. Stopping wrk's
+        threads at a request count instead left connections open without a request, and the sync
+        workers reading them were killed by gunicorn's timeout, voiding the memory check.
+        """
+        served, spent, errors, p50, p99, worst = 0, 0.0, 0, 0.0, 0.0, 0.0
+        while served < requests and spent < seconds:
+            chunk = min(SOAK_CHUNK_SECONDS, seconds - spent)
+            result, _ = self.load(server, "W3", TARGET_CONNECTIONS, chunk)
+            served, spent, errors = served + result.requests, spent + result.seconds, errors + result.errors
+            p50, p99, worst = max(p50, result.p50_ms), max(p99, result.p99_ms), max(worst, result.max_ms)
+        return LoadResult(served, spent, errors, p50, p99, worst)
 
     def sweep(self, workload: str, server: Gunicorn) -> list[Point]:
         """Warm up, then measure the workload at every concurrency."""
@@ -137,7 +150,7 @@ def main() -> int:
                 print(
                     f"soak: {settings.soak_requests:,} requests of W3 at {TARGET_CONNECTIONS} connections", flush=True
                 )
-                soak, _ = runner.load(gateway, "W3", TARGET_CONNECTIONS, settings.soak_seconds, settings.soak_requests)
+                soak = runner.soak(gateway, settings.soak_requests, settings.soak_seconds)
                 after = gateway.worker_rss_mib()
                 notes.append(
                     f"Soak: {soak.requests:,} W3 requests in {soak.seconds:.0f} s; worker RSS "
