@@ -43,7 +43,8 @@ class Transfer(BaseModel):
     """One credit transfer, from acceptance to settlement."""
 
     id = peewee.UUIDField(primary_key=True)
-    organization = peewee.ForeignKeyField(Organization, backref="transfers", on_delete="RESTRICT")
+    # No index of its own: (organization, message_id) below serves look-ups by organization.
+    organization = peewee.ForeignKeyField(Organization, backref="transfers", on_delete="RESTRICT", index=False)
     environment = peewee.CharField(max_length=16)
     network = peewee.CharField(max_length=16)
     state = peewee.CharField(max_length=16, index=True)  # Created|Processing|Completed|Failed
@@ -84,7 +85,8 @@ class TransferEvent(BaseModel):
     """One state change of a transfer; UpdatedAt and CompletedAt in reports come from these."""
 
     id = peewee.AutoField()
-    transfer = peewee.ForeignKeyField(Transfer, backref="events", on_delete="CASCADE")
+    # No index of its own: (transfer, id) below serves look-ups by transfer.
+    transfer = peewee.ForeignKeyField(Transfer, backref="events", on_delete="CASCADE", index=False)
     from_state = peewee.CharField(max_length=16, null=True)
     to_state = peewee.CharField(max_length=16)
     at = peewee.DateTimeField()
