@@ -20,12 +20,15 @@ from ledger.testing import wait_until_ready
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from storage import settlement as store
-from storage.database import database
+from storage.database import database, is_postgres
 from storage.notifications import TransferWakeup
+
+log = logging.getLogger("gateway.settle")
 
 # Test-only: SIGKILL this process at a named point (after_sign, after_submit, during_result_store).
 CRASH_AT_VARIABLE = "SETTLEMENT_CRASH_AT"
 MAX_ONCE_PASSES = 10_000
+DEFAULT_PASSES = 2  # per process on Postgres: one builds and submits while the other waits for its ledger
 
 
 def _crash_hook(point: str) -> None:
@@ -67,14 +70,50 @@ def group(context: click.Context, once: bool) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    wakeup = TransferWakeup(current_app.config["DATABASE_URL"], stop)
-    mode = "LISTEN/NOTIFY" if wakeup.listening else "polling"
-    click.echo(f"settlement worker {worker_id} started ({mode}, poll {settler.settings.poll_seconds}s)", err=True)
+    settlers = [settler, *_more_settlers(worker_id)]
+    url = current_app.config["DATABASE_URL"]
+    threads = [threading.Thread(target=_run_loop, args=(s, url, stop), name=s.worker_id) for s in settlers[1:]]
+    for thread in threads:
+        thread.start()
+    click.echo(
+        f"settlement worker {worker_id} started ({len(settlers)} pass(es) in flight, "
+        f"poll {settler.settings.poll_seconds}s)",
+        err=True,
+    )
+    try:
+        _run_loop(settler, url, stop)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    click.echo(f"settlement worker {worker_id} stopped", err=True)
+
+
+def _more_settlers(worker_id: str) -> list[Settler]:
+    """SETTLEMENT_PASSES - 1 more loops in this process, each with its own claims (Postgres only).
+
+    A pass waits for its ledger to close before it records outcomes and claims again, so one loop
+    fills at most every other ledger; a second loop builds and submits while the first waits.
+    """
+    passes = int(current_app.config["SETTLEMENT_PASSES"]) or (DEFAULT_PASSES if is_postgres() else 1)
+    if passes > 1 and not is_postgres():
+        click.echo("SQLite allows one settlement pass at a time; SETTLEMENT_PASSES is ignored.", err=True)
+        return []
+    config = current_app.config
+    return [settler_from_config(config, worker_id=f"{worker_id}-{n}", hook=_crash_hook) for n in range(1, passes)]
+
+
+def _run_loop(settler: Settler, database_url: str, stop: threading.Event) -> None:
+    """One settlement loop until `stop`; a loop that dies stops the others, so the process exits."""
+    wakeup = TransferWakeup(database_url, stop)
     try:
         settler.run(stop, wait=wakeup.wait)
+    except BaseException:
+        log.exception("settlement loop %s died; stopping the worker", settler.worker_id)
+        raise
     finally:
+        stop.set()
         wakeup.close()
-    click.echo(f"settlement worker {worker_id} stopped", err=True)
 
 
 @group.command("status")

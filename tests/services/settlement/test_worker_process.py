@@ -1,0 +1,121 @@
+"""`flask settle` as a process: several passes in flight on Postgres, one on SQLite, a clean SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from flask import Flask
+
+from storage.database import database
+from storage.models import SettlementPayment, Transfer
+from tests.services.settlement.conftest import Sandbox, submit_transfer
+from tests.support.databases import postgres_url
+
+TRANSFERS = 12
+
+
+@contextmanager
+def running_worker(app: Flask, sandbox: Sandbox, **settings: str) -> Iterator[subprocess.Popen[str]]:
+    """A `flask settle` process, killed at the end whatever happened (a stray worker would claim
+    the next tests' transfers)."""
+    with start_worker(app, sandbox, **settings) as worker:
+        try:
+            yield worker
+        finally:
+            if worker.poll() is None:
+                worker.kill()
+
+
+def start_worker(app: Flask, sandbox: Sandbox, **settings: str) -> subprocess.Popen[str]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": app.config["DATABASE_URL"],
+        "SANDBOX_HORIZON_URL": sandbox.url,
+        "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
+        "SETTLEMENT_POLL_SECONDS": "0.05",
+        **settings,
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "app", "settle"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def wait_until_started(worker: subprocess.Popen[str], timeout: float = 60.0) -> str:
+    """stderr up to the line saying the worker started (its signal handlers are in place by then)."""
+    assert worker.stderr is not None
+    lines: queue.Queue[str] = queue.Queue()
+    stream = worker.stderr
+
+    def read() -> None:
+        for line in iter(stream.readline, ""):
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            seen.append(lines.get(timeout=0.5))
+        except queue.Empty:
+            assert worker.poll() is None, "".join(seen)
+            continue
+        if " started (" in seen[-1]:
+            return "".join(seen)
+    raise AssertionError("the worker did not start: " + "".join(seen))
+
+
+def stop(worker: subprocess.Popen[str]) -> None:
+    worker.send_signal(signal.SIGTERM)
+    assert worker.wait(timeout=60) == 0
+
+
+def unsettled() -> int:
+    with database.connection_context():
+        return int(Transfer.select().where(Transfer.state.in_(("Created", "Processing"))).count())
+
+
+@pytest.mark.skipif(postgres_url() is None, reason="several passes per process need Postgres")
+def test_a_worker_process_settles_with_two_passes_in_flight(app: Flask, sandbox: Sandbox, sandbox_key: str) -> None:
+    payees = sandbox.payees(4)
+    for n in range(TRANSFERS):
+        submit_transfer(app, sandbox_key, payees[n % 4].public_key, amount=f"{n + 1}.00")
+    with start_worker(
+        app, sandbox, SETTLEMENT_PASSES="2", SETTLEMENT_BATCH_SIZE="3", SETTLEMENT_BATCH_OPS="3"
+    ) as worker:
+        started = wait_until_started(worker)
+        try:
+            deadline = time.monotonic() + 90
+            while unsettled() and time.monotonic() < deadline:
+                time.sleep(0.2)
+        finally:
+            stop(worker)
+    assert "2 pass(es) in flight" in started
+    assert unsettled() == 0
+    with database.connection_context():
+        applied = Counter(
+            p.transfer_id for p in SettlementPayment.select().where(SettlementPayment.outcome == "applied")
+        )
+        states = Counter(t.state for t in Transfer.select())
+    assert states == {"Completed": TRANSFERS}
+    assert sorted(applied.values()) == [1] * TRANSFERS
+
+
+@pytest.mark.skipif(postgres_url() is not None, reason="the SQLite limit")
+@pytest.mark.parametrize(("setting", "ignored"), [("", False), ("3", True)])
+def test_sqlite_runs_one_pass(app: Flask, sandbox: Sandbox, setting: str, ignored: bool) -> None:
+    with running_worker(app, sandbox, SETTLEMENT_PASSES=setting) as worker:
+        started = wait_until_started(worker)
+        stop(worker)
+    assert ("SETTLEMENT_PASSES is ignored" in started) is ignored
+    assert "1 pass(es) in flight" in started
