@@ -1,4 +1,4 @@
-"""What a bench run does, from BENCH_* environment variables (defaults keep `make bench` near 5 minutes)."""
+"""What a bench run does, from BENCH_* environment variables (defaults keep `make bench` near 12 minutes)."""
 
 from __future__ import annotations
 
