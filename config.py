@@ -15,6 +15,8 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "DATABASE_URL": ("DATABASE_URL", None, str),  # None: default_database_url(environ)
     "SCHEMA_DIR": ("SCHEMA_DIR", str(PROJECT_ROOT / "xsd" / "usage"), str),
     "MAX_BODY_BYTES": ("MAX_BODY_BYTES", 1_048_576, int),
+    # How long a process trusts a key it verified before looking it up again (docs/decisions.md K4).
+    "API_KEY_CACHE_SECONDS": ("API_KEY_CACHE_SECONDS", 1.0, float),
     "SUPPORTED_NETWORKS": ("SUPPORTED_NETWORKS", ("net",), lambda v: tuple(v.split(","))),
     "USD_TO_TKN_RATE": ("USD_TO_TKN_RATE", Decimal("1"), Decimal),
     "DEMO_KEY_FILE": ("DEMO_KEY_FILE", str(PROJECT_ROOT / "var" / "demo-api-key"), str),

@@ -16,7 +16,7 @@ XML_TYPES = ("application/xml", "text/xml")
 
 def require_api_key() -> Response | None:
     """before_request hook: a missing, unknown or revoked key is 401 with no body, before any parsing."""
-    caller = authenticate(request.headers.get(API_KEY_HEADER))
+    caller = authenticate(request.headers.get(API_KEY_HEADER), services().keys)
     if caller is None:
         return Response(status=401)
     g.caller = caller

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from storage import api_keys as key_store
@@ -63,22 +64,73 @@ def issue_api_key(organization: str, environment: Environment) -> tuple[str, Api
     return plain, row
 
 
-def authenticate(presented: str | None) -> Caller | None:
-    """The caller a presented key belongs to, or None for a missing, unknown or revoked key."""
-    if not presented:
-        return None
-    split = _split(presented.strip())
-    row = key_store.find_active_api_key(split[0]) if split else None
-    # Compare even when nothing was found, so a miss costs what a hit costs.
-    expected = row.key_hash if row is not None else _DUMMY_HASH
-    if not hmac.compare_digest(expected, _digest(presented.strip())) or row is None:
-        return None
+@dataclass(frozen=True)
+class _Verified:
+    key_hash: str
+    caller: Caller
+    expires_at: float
+
+
+@dataclass
+class ApiKeyCache:
+    """Keys this process verified lately, so a busy client's requests skip the key look-up.
+
+    An entry lives `seconds` from the look-up that made it; using it does not extend it, so a key
+    revoked elsewhere stops working in every process within `seconds` (docs/decisions.md K4).
+    Only keys that passed verification are kept, and every request still has its secret compared.
+    """
+
+    seconds: float
+    max_entries: int = 10_000
+    _entries: dict[str, _Verified] = field(default_factory=dict)
+
+    def get(self, key_id: str) -> _Verified | None:
+        """The unexpired entry for a key ID."""
+        entry = self._entries.get(key_id)
+        if entry is None or entry.expires_at <= time.monotonic():
+            return None
+        return entry
+
+    def put(self, key_id: str, key_hash: str, caller: Caller) -> None:
+        """Remember a key that was just looked up and verified."""
+        if self.seconds <= 0:
+            return
+        if len(self._entries) >= self.max_entries:
+            self._entries.clear()  # bounded: key IDs are only kept once verified, so this is rare
+        self._entries[key_id] = _Verified(key_hash, caller, time.monotonic() + self.seconds)
+
+
+def _caller(row: key_store.ActiveKey) -> Caller:
     return Caller(
         organization_id=row.organization_id,
         organization_name=row.organization_name,
         environment=Environment(row.environment),
         key_id=row.key_id,
     )
+
+
+def authenticate(presented: str | None, cache: ApiKeyCache | None = None) -> Caller | None:
+    """The caller a presented key belongs to, or None for a missing, unknown or revoked key.
+
+    With a cache, a key verified within its lifetime is not looked up again.
+    """
+    if not presented:
+        return None
+    presented = presented.strip()
+    split = _split(presented)
+    digest = _digest(presented)
+    cached = cache.get(split[0]) if cache is not None and split else None
+    if cached is not None:
+        return cached.caller if hmac.compare_digest(cached.key_hash, digest) else None
+    row = key_store.find_active_api_key(split[0]) if split else None
+    # Compare even when nothing was found, so a miss costs what a hit costs.
+    expected = row.key_hash if row is not None else _DUMMY_HASH
+    if not hmac.compare_digest(expected, digest) or row is None:
+        return None
+    caller = _caller(row)
+    if cache is not None:
+        cache.put(row.key_id, row.key_hash, caller)
+    return caller
 
 
 def revoke_api_key(key_id: str) -> bool:

@@ -1,4 +1,4 @@
-"""The per-process objects every request shares: schemas, parser, serializer, settings."""
+"""The per-process objects every request shares: schemas, parser, serializer, settings, key cache."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from services.api_keys import ApiKeyCache
 from services.credit_transfers import IntakeSettings
 from services.message_reader import MessageReader
 from services.reports import ReportWriter
@@ -18,6 +19,7 @@ class ServiceContext:
     reader: MessageReader
     writer: ReportWriter
     intake: IntakeSettings
+    keys: ApiKeyCache
 
 
 def build_service_context(config: dict[str, Any]) -> ServiceContext:
@@ -32,4 +34,5 @@ def build_service_context(config: dict[str, Any]) -> ServiceContext:
             supported_networks=tuple(config["SUPPORTED_NETWORKS"]),
             production_settlement_configured=production_ready,
         ),
+        keys=ApiKeyCache(float(config["API_KEY_CACHE_SECONDS"])),
     )

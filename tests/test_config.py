@@ -15,7 +15,15 @@ def test_default_sqlite_store_is_outside_the_repository() -> None:
 
 
 def test_values_are_parsed_from_the_mapping() -> None:
-    values = load_config({"DATABASE_URL": "postgresql://db/x", "USD_TO_TKN_RATE": "0.9", "MAX_BODY_BYTES": "10"})
+    values = load_config(
+        {
+            "DATABASE_URL": "postgresql://db/x",
+            "USD_TO_TKN_RATE": "0.9",
+            "MAX_BODY_BYTES": "10",
+            "API_KEY_CACHE_SECONDS": "0",
+        }
+    )
     assert values["DATABASE_URL"] == "postgresql://db/x"
     assert values["USD_TO_TKN_RATE"] == Decimal("0.9")
     assert values["MAX_BODY_BYTES"] == 10
+    assert values["API_KEY_CACHE_SECONDS"] == 0.0

@@ -85,6 +85,18 @@ def test_revoked_key_is_401(client: FlaskClient, runner, api_key: str) -> None: 
     assert post(client, api_key, pacs008()).status_code == 401
 
 
+def test_a_key_revoked_after_use_is_refused_once_the_key_cache_lets_go(  # type: ignore[no-untyped-def]
+    client: FlaskClient, runner, api_key: str
+) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        assert post(client, api_key, pacs008()).status_code == 201
+        assert runner.invoke(args=["keys", "revoke", api_key.split("_")[2]]).exit_code == 0
+        # The revocation bound is API_KEY_CACHE_SECONDS (1 s by default; docs/decisions.md K4).
+        assert post(client, api_key, pacs008()).status_code == 201
+        clock.tick(1.0)
+        assert post(client, api_key, pacs008()).status_code == 401
+
+
 def test_unsupported_network_is_narr_naming_both(client: FlaskClient, api_key: str) -> None:
     response = post(client, api_key, pacs008(), url="/v1/pacs008/mainnet")
     assert response.status_code == 400

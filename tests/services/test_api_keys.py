@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 
 from flask import Flask
+from freezegun import freeze_time
 
-from services.api_keys import Environment, authenticate, issue_api_key, revoke_api_key
+from services.api_keys import ApiKeyCache, Environment, authenticate, issue_api_key, revoke_api_key
 from storage.database import database
 from storage.models import ApiKey
 from tests.conftest import make_key
@@ -41,3 +42,69 @@ def test_keys_are_distinct(app: Flask) -> None:
     with database.connection_context():
         keys = {issue_api_key("Acme", Environment.SANDBOX)[0] for _ in range(3)}
     assert len(keys) == 3
+
+
+def _key_id(plain: str) -> str:
+    return plain.split("_")[2]
+
+
+def test_a_cached_key_is_not_looked_up_again_until_its_entry_expires(app: Flask) -> None:
+    plain = make_key("Acme")
+    cache = ApiKeyCache(seconds=1.0)
+    with freeze_time("2026-11-23 10:00:00") as clock, database.connection_context():
+        assert authenticate(plain, cache) is not None
+        assert revoke_api_key(_key_id(plain))
+        clock.tick(0.9)
+        # Within the documented bound the revocation is not seen yet: no look-up happens.
+        assert authenticate(plain, cache) is not None
+        clock.tick(0.1)
+        assert authenticate(plain, cache) is None
+
+
+def test_using_a_cached_key_does_not_extend_its_entry(app: Flask) -> None:
+    plain = make_key("Acme")
+    cache = ApiKeyCache(seconds=1.0)
+    with freeze_time("2026-11-23 10:00:00") as clock, database.connection_context():
+        assert authenticate(plain, cache) is not None
+        assert revoke_api_key(_key_id(plain))
+        for _ in range(3):
+            clock.tick(0.3)
+            assert authenticate(plain, cache) is not None
+        clock.tick(0.1)
+        assert authenticate(plain, cache) is None
+
+
+def test_a_cached_key_id_with_a_wrong_secret_fails(app: Flask) -> None:
+    plain = make_key("Acme")
+    cache = ApiKeyCache(seconds=60.0)
+    with database.connection_context():
+        assert authenticate(plain, cache) is not None
+        assert authenticate(plain[:-1] + ("A" if plain[-1] != "A" else "B"), cache) is None
+
+
+def test_only_verified_keys_are_cached(app: Flask) -> None:
+    plain = make_key("Acme")
+    cache = ApiKeyCache(seconds=60.0)
+    with database.connection_context():
+        assert authenticate(plain[:-1] + ("A" if plain[-1] != "A" else "B"), cache) is None
+        assert cache.get(_key_id(plain)) is None
+
+
+def test_a_zero_lifetime_caches_nothing(app: Flask) -> None:
+    plain = make_key("Acme")
+    cache = ApiKeyCache(seconds=0)
+    with database.connection_context():
+        assert authenticate(plain, cache) is not None
+        assert revoke_api_key(_key_id(plain))
+        assert authenticate(plain, cache) is None
+
+
+def test_the_cache_stays_bounded(app: Flask) -> None:
+    plain = make_key("Acme")
+    cache = ApiKeyCache(seconds=60.0, max_entries=2)
+    with database.connection_context():
+        caller = authenticate(plain, cache)
+    assert caller is not None
+    for key_id in ("a" * 16, "b" * 16, "c" * 16):
+        cache.put(key_id, "0" * 64, caller)
+    assert len([k for k in ("a" * 16, "b" * 16, "c" * 16, _key_id(plain)) if cache.get(k)]) <= 2
