@@ -25,7 +25,7 @@ class BenchSettings:
     seconds: float  # per point (workload x concurrency)
     warmup_seconds: float
     seed_transfers: int  # transfers created before W2/W3
-    soak_requests: int  # the RSS check: requests in the long W1 + W2 run (100_000 for the full check)
+    soak_requests: int  # the RSS check: W3 requests after which worker memory must be flat
     soak_seconds: float  # and its time bound
     workloads: tuple[str, ...]
     settlement_seconds: float
@@ -61,8 +61,8 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         seconds=float(get("BENCH_SECONDS", "10")),
         warmup_seconds=float(get("BENCH_WARMUP_SECONDS", "3")),
         seed_transfers=int(get("BENCH_SEED_TRANSFERS", "300")),
-        soak_requests=int(get("BENCH_SOAK_REQUESTS", "20000")),
-        soak_seconds=float(get("BENCH_SOAK_SECONDS", "120")),
+        soak_requests=int(get("BENCH_SOAK_REQUESTS", "100000")),
+        soak_seconds=float(get("BENCH_SOAK_SECONDS", "300")),
         workloads=tuple(w.strip().upper() for w in get("BENCH_WORKLOADS", "W1,W2,W3,W4").split(",")),
         settlement_seconds=float(get("BENCH_SETTLEMENT_SECONDS", "30")),
         settlement_workers=_ints(get("BENCH_SETTLEMENT_WORKERS", "1,4,8")),
