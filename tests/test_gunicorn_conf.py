@@ -1,0 +1,18 @@
+"""gunicorn.conf.py: what every worker does once it has loaded the app."""
+
+from __future__ import annotations
+
+import gc
+import runpy
+
+from config import PROJECT_ROOT
+
+
+def test_a_worker_freezes_its_start_up_objects_out_of_collection() -> None:
+    settings = runpy.run_path(str(PROJECT_ROOT / "gunicorn.conf.py"))
+    gc.unfreeze()
+    try:
+        settings["post_worker_init"](None)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
