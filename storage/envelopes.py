@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import peewee
 
@@ -193,6 +194,21 @@ def ensure_channels(environment: str, account_ids: list[str]) -> None:
                 pass  # another worker registered it first
 
 
+def _free(stale_before: datetime) -> Any:
+    return ChannelLease.holder.is_null() | (ChannelLease.attempt.is_null() & (ChannelLease.leased_at < stale_before))
+
+
+def count_free_channels(environment: str, account_ids: list[str], stale_before: datetime) -> int:
+    """How many of these channels `lease_channel` would find free now."""
+    return int(
+        ChannelLease.select()
+        .where(
+            (ChannelLease.environment == environment) & ChannelLease.account_id.in_(account_ids) & _free(stale_before)
+        )
+        .count()
+    )
+
+
 def lease_channel(
     environment: str, account_ids: list[str], holder: str, now: datetime, stale_before: datetime
 ) -> str | None:
@@ -201,9 +217,7 @@ def lease_channel(
     Free means no holder, or a holder that never stored its envelope and leased before
     `stale_before` (its builder died; nothing stored can use that sequence number).
     """
-    free_now = ChannelLease.holder.is_null() | (
-        ChannelLease.attempt.is_null() & (ChannelLease.leased_at < stale_before)
-    )
+    free_now = _free(stale_before)
     with database.atomic():
         free = (
             ChannelLease.select(ChannelLease.id, ChannelLease.account_id)

@@ -62,6 +62,7 @@ class Settler:
         self._registered = False
         self._tips: dict[str, LedgerTip] = {}
         self._pool: ThreadPoolExecutor | None = None
+        self._free_channels = 0  # at the last claim
 
     def _register_channels(self) -> None:
         if self._registered:
@@ -77,16 +78,33 @@ class Settler:
         now = self.clock()
         with database.connection_context():
             claimed = store.claim_due_transfers(
-                self.worker_id, now, now + timedelta(seconds=self.settings.claim_seconds), self.settings.batch_size
+                self.worker_id, now, now + timedelta(seconds=self.settings.claim_seconds), self._claim_limit(now)
             )
             if claimed:
                 self._release(claimed, self._settle(claimed))
         return len(claimed)
 
+    def _claim_limit(self, now: datetime) -> int:
+        """As many transfers as the free channels can carry now, and at least one envelope's worth.
+
+        A pass that claims more than its channels carry hands the rest back untouched, after
+        holding them away from passes that do have channels; with many workers that churn was most
+        of the work (docs/performance.md, W4). One envelope's worth is still claimed when every
+        channel is busy, so open envelopes, oldest first, are followed and free their channels.
+        """
+        stale_before = now - timedelta(seconds=self.settings.claim_seconds)
+        free = sum(
+            envelopes.count_free_channels(network.environment, network.channel_ids, stale_before)
+            for network in self.networks.values()
+        )
+        self._free_channels = free
+        return min(self.settings.batch_size, max(free, 1) * self.settings.batch_ops)
+
     def run(self, stop: threading.Event, wait: Callable[[float], object] | None = None) -> None:
         """Loop until `stop` is set, finishing the current pass first (graceful SIGTERM).
 
-        `wait(seconds)` sleeps between idle passes and may return early (Postgres NOTIFY).
+        `wait(seconds)` sleeps between idle passes, and after a pass that found no free channel; it
+        may return early (Postgres NOTIFY).
         """
         sleep = wait or stop.wait
         while not stop.is_set():
@@ -95,7 +113,8 @@ class Settler:
             except Exception:
                 log.exception("settlement pass failed; retrying after the poll interval")
                 busy = 0
-            if not busy and not stop.is_set():
+            # With every channel busy, passing again at once would only claim and hand back.
+            if (not busy or not self._free_channels) and not stop.is_set():
                 sleep(self.settings.poll_seconds)
 
     def _release(self, claimed: list[uuid.UUID], delays: Delays) -> None:
