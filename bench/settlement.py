@@ -35,7 +35,10 @@ LEDGER_CLOSE_SECONDS = 5
 MAX_OPS_PER_LEDGER = 1000
 PAYEES = 40
 PASSES_PER_WORKER = 2  # SETTLEMENT_PASSES, the default on Postgres
-ENVELOPES_PER_PASS = 10  # SETTLEMENT_BATCH_SIZE 1,000 / SETTLEMENT_BATCH_OPS 100
+OPS_PER_ENVELOPE = 100  # SETTLEMENT_BATCH_OPS
+# Channels are what caps envelopes in flight across all workers: three ledgers' worth keeps the
+# ledger's queue full without envelopes waiting past the submit timeout (docs/settlement.md).
+LEDGERS_IN_FLIGHT = 3
 TRUST_GROUP = 15  # trust lines per transaction: each payee signs its own
 STARTUP_SECONDS = 60.0  # workers start and the first ledger completes something
 
@@ -194,16 +197,15 @@ def measure_settlement(settings: BenchSettings) -> SettlementResult:
     """W4, or the reason it was not measured."""
     if not settlement_available(settings):
         return SettlementResult(skipped="settlement worker not available")
-    # Every pass in flight holds up to ENVELOPES_PER_PASS channels while its submits wait for the
-    # ledger (docs/settlement.md); fewer channels than that turns the shortfall into retries.
-    loops = PASSES_PER_WORKER * max(settings.settlement_workers, default=1)
-    channels = int(os.environ.get("BENCH_SETTLEMENT_CHANNELS", str(ENVELOPES_PER_PASS * loops)))
+    in_flight = LEDGERS_IN_FLIGHT * MAX_OPS_PER_LEDGER // OPS_PER_ENVELOPE
+    channels = int(os.environ.get("BENCH_SETTLEMENT_CHANNELS", str(in_flight)))
     batch_size = os.environ.get("BENCH_SETTLEMENT_BATCH_SIZE", "1000")
     result = SettlementResult(
         setup=(
             f"ledger closing every {LEDGER_CLOSE_SECONDS} s with at most {MAX_OPS_PER_LEDGER} operations per ledger, "
             f"{channels} channel accounts, {settings.settlement_transfers:,} transfers per round to {PAYEES} payees, "
-            f"SETTLEMENT_BATCH_SIZE={batch_size}, SETTLEMENT_BATCH_OPS=100, SETTLEMENT_PASSES={PASSES_PER_WORKER}"
+            f"SETTLEMENT_BATCH_SIZE={batch_size}, SETTLEMENT_BATCH_OPS={OPS_PER_ENVELOPE}, "
+            f"SETTLEMENT_PASSES={PASSES_PER_WORKER}"
         )
     )
     api_key = prepare_service_database(settings)  # W1-W3 left transfers to accounts this ledger lacks
@@ -224,7 +226,7 @@ def measure_settlement(settings: BenchSettings) -> SettlementResult:
                 "SANDBOX_NETWORK_PASSPHRASE": DEFAULT_PASSPHRASE,
                 "SANDBOX_SECRETS_FILE": str(secrets_file),
                 "SETTLEMENT_BATCH_SIZE": batch_size,
-                "SETTLEMENT_BATCH_OPS": "100",
+                "SETTLEMENT_BATCH_OPS": str(OPS_PER_ENVELOPE),
                 "SETTLEMENT_PASSES": str(PASSES_PER_WORKER),
                 "SETTLEMENT_POLL_SECONDS": "0.2",
             }
