@@ -1,6 +1,8 @@
 """Hardened XML intake: size limit, no DTDs or entities, XSD validation, then typed bindings.
 
-The body is parsed once by lxml; the schema validates that tree and xsdata binds the same tree.
+The body is parsed once by lxml; the schema validates that tree, and the same tree is bound to the
+xsdata dataclasses: by services/tree_binder.py, or by xsdata's own parser for what that walk leaves
+to it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from xsdata.formats.dataclass.parsers.handlers import LxmlEventHandler
 
 from bindings.pacs_008_001_13 import Document as Pacs008Document
 from bindings.pacs_028_001_06 import Document as Pacs028Document
+from services.tree_binder import TreeBinder, UnsupportedContent
 
 DocumentT = TypeVar("DocumentT")
 
@@ -66,9 +69,11 @@ class MessageReader:
         self.schema_dir = schema_dir
         self.max_bytes = max_bytes
         self.context = XmlContext()
+        self.tree_binder = TreeBinder(self.context)
         self._local = threading.local()
         for message in (PACS008, PACS028):
             self._schema(message)  # fail at start-up, not on the first request
+            self.tree_binder.prepare(message.document)
 
     def _schema(self, message: MessageType[Any]) -> etree.XMLSchema:
         # lxml validators keep per-call error state, so each thread gets its own.
@@ -116,6 +121,10 @@ class MessageReader:
             error: Any = schema.error_log.last_error  # type: ignore[attr-defined]
             text = _NAMESPACE_IN_MESSAGE.sub("", error.message)
             raise MessageFormatError(f"Schema validation failed at line {error.line}: {text}")
+        try:
+            return self.tree_binder.bind(root, message.document)
+        except UnsupportedContent:
+            pass  # the tree is untouched: xsdata binds it as it would have from the start
         # A fresh prefix map per message: the parser's own would keep every prefix ever sent.
         document: DocumentT = self._binder().parse(root, message.document, ns_map={})
         return document
