@@ -25,6 +25,7 @@ def submit_pacs008(network: str) -> Response:
         reader=context.reader,
         writer=context.writer,
         settings=context.intake,
+        created=context.created,
         now=utc_now(),
     )
     return Response(acceptance.report, status=201, mimetype=XML)

@@ -1,4 +1,4 @@
-"""The per-process objects every request shares: schemas, parser, serializer, settings, key cache."""
+"""The per-process objects every request shares: schemas, parser, serializer, settings, key cache, signal."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from services.api_keys import ApiKeyCache
 from services.credit_transfers import IntakeSettings
 from services.message_reader import MessageReader
 from services.reports import ReportWriter
+from storage.notifications import CreatedSignal
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class ServiceContext:
     writer: ReportWriter
     intake: IntakeSettings
     keys: ApiKeyCache
+    created: CreatedSignal
 
 
 def build_service_context(config: dict[str, Any]) -> ServiceContext:
@@ -35,4 +37,5 @@ def build_service_context(config: dict[str, Any]) -> ServiceContext:
             production_settlement_configured=production_ready,
         ),
         keys=ApiKeyCache(float(config["API_KEY_CACHE_SECONDS"])),
+        created=CreatedSignal(),
     )

@@ -19,6 +19,7 @@ from services.rejections import ConfigurationError, MessageRejected, ReasonCode,
 from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
 from storage.models import Transfer
+from storage.notifications import CreatedSignal
 
 CREATED = "Created"
 
@@ -75,9 +76,13 @@ def submit_credit_transfer(
     reader: MessageReader,
     writer: ReportWriter,
     settings: IntakeSettings,
+    created: CreatedSignal,
     now: datetime,
 ) -> Acceptance:
-    """Create a transfer from a pacs.008, in one transaction; the same message twice creates one."""
+    """Create a transfer from a pacs.008, in one transaction; the same message twice creates one.
+
+    Settlement workers are told through `created` once the transfer is committed.
+    """
     document = read_credit_transfer(reader, network, body, settings)
     violations = check_credit_transfer(document, now)
     if violations:
@@ -129,4 +134,5 @@ def submit_credit_transfer(
         if existing is None:
             raise
         return _replay_or_conflict(existing, request_sha256)
+    created.send()
     return Acceptance(transfer_id, report, replayed=False)

@@ -1,17 +1,51 @@
-"""A committed transfer wakes a listening worker at once on Postgres."""
+"""A created transfer wakes listening workers on Postgres, at most once per interval per process."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
+import select
+from collections.abc import Iterator
+
+import peewee
+import psycopg2
+import psycopg2.extensions
 import pytest
 from flask import Flask
+from freezegun import freeze_time
 
-from storage.notifications import TransferWakeup
+from storage.database import database
+from storage.notifications import CHANNEL, CreatedSignal, TransferWakeup
 from tests.conftest import make_key
 from tests.support.databases import postgres_url
 from tests.support.messages import pacs008
 
+postgres_only = pytest.mark.skipif(postgres_url() is None, reason="LISTEN/NOTIFY is Postgres only")
 
-@pytest.mark.skipif(postgres_url() is None, reason="LISTEN/NOTIFY is Postgres only")
+
+@pytest.fixture()
+def listener(app: Flask) -> Iterator[psycopg2.extensions.connection]:
+    """A raw connection listening on the channel, as a settlement worker's is."""
+    connection = psycopg2.connect(app.config["DATABASE_URL"])
+    connection.set_isolation_level(psycopg2.extensions.ISOLATION_LEVEL_AUTOCOMMIT)
+    with connection.cursor() as cursor:
+        cursor.execute(f"LISTEN {CHANNEL}")
+    yield connection
+    connection.close()
+
+
+def received(connection: psycopg2.extensions.connection) -> int:
+    """How many notifications arrived since the last call (a round trip flushes them in)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    select.select([connection], [], [], 0.2)
+    connection.poll()
+    count = len(connection.notifies)
+    connection.notifies.clear()
+    return count
+
+
+@postgres_only
 def test_new_transfer_notifies_listeners(app: Flask) -> None:
     key = make_key("Notify Bank")
     wakeup = TransferWakeup(app.config["DATABASE_URL"])
@@ -25,7 +59,57 @@ def test_new_transfer_notifies_listeners(app: Flask) -> None:
         wakeup.close()
 
 
-def test_sqlite_wakeup_just_sleeps() -> None:
+@postgres_only
+def test_only_a_created_transfer_notifies(app: Flask, listener: psycopg2.extensions.connection) -> None:
+    context = app.extensions["gateway"]
+    app.extensions["gateway"] = dataclasses.replace(context, created=CreatedSignal(interval=0))
+    headers = {"Content-Type": "application/xml", "NET-API-KEY": make_key("Notify Bank")}
+    client = app.test_client()
+    body = pacs008()
+    assert client.post("/v1/pacs008/net", data=body, headers=headers).status_code == 201
+    assert received(listener) == 1
+    assert client.post("/v1/pacs008/net", data=body, headers=headers).status_code == 201  # a replay
+    assert client.post("/v1/pacs008/net", data=b"<bad", headers=headers).status_code == 400
+    assert received(listener) == 0
+
+
+@postgres_only
+def test_notifies_at_most_once_per_interval(app: Flask, listener: psycopg2.extensions.connection) -> None:
+    signal = CreatedSignal(interval=0.1)
+    with database.connection_context(), freeze_time("2026-11-23T10:00:00Z") as clock:
+        assert signal.send() is True
+        assert signal.send() is False
+        clock.tick(0.09)
+        assert signal.send() is False
+        clock.tick(0.02)
+        assert signal.send() is True
+    assert received(listener) == 2
+
+
+@postgres_only
+def test_a_failed_notify_is_logged_not_raised(app: Flask, caplog: pytest.LogCaptureFixture) -> None:
+    with database.connection_context(), database.atomic() as transaction:
+        with pytest.raises(peewee.ProgrammingError):
+            database.execute_sql("SELECT no_such_column FROM transfer")
+        assert CreatedSignal().send() is False  # the aborted transaction refuses the NOTIFY
+        transaction.rollback()
+    assert "could not notify settlement workers" in caplog.text
+    assert caplog.records[-1].levelno == logging.WARNING
+
+
+@postgres_only
+def test_no_trigger_notifies_per_row(app: Flask) -> None:
+    with database.connection_context():
+        cursor = database.execute_sql("SELECT tgname FROM pg_trigger WHERE tgrelid = 'transfer'::regclass")
+        assert [name for (name,) in cursor.fetchall() if not name.startswith("RI_")] == []
+
+
+def test_sqlite_sends_nothing_and_just_sleeps(app: Flask, caplog: pytest.LogCaptureFixture) -> None:
+    if postgres_url() is not None:
+        pytest.skip("SQLite only")
+    with database.connection_context():
+        assert CreatedSignal(interval=0).send() is False
+    assert caplog.records == []  # not even tried
     wakeup = TransferWakeup("sqlite:///unused.sqlite3")
     assert not wakeup.listening
     assert wakeup.wait(0) is False
