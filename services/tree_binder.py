@@ -4,7 +4,8 @@ xsdata's own parser replays the tree as start and end events through a generic n
 45 Python calls per element: 140 µs of a pacs.008's 600 µs in process, the largest single cost of
 intake (docs/performance.md). This walk makes the same dataclasses from the same metadata
 (xsdata's XmlContext) and converts every value with the same xsdata call, in about a third of the
-time. It covers what the ISO 20022 bindings use: child elements, repeated elements, attributes and
+time; the text of a plain string field, which that call returns unchanged, is taken as it is. It
+covers what the ISO 20022 bindings use: child elements, repeated elements, attributes and
 simple content. Anything else (a wildcard such as SplmtryData's envelope, an xsi: attribute, a
 repeated single element, an unknown child) raises UnsupportedContent before anything is returned,
 and the caller hands the untouched tree to xsdata's parser, so the result never differs from
@@ -35,8 +36,23 @@ class UnsupportedContent(Exception):
 @dataclass(frozen=True)
 class _Plan:
     meta: XmlMeta
-    children: dict[str, XmlVar]
+    children: dict[str, _Field]
     attributes: dict[str | bytes, XmlVar]
+
+
+class _Field:
+    """A child element's field, with what the walk needs of it looked up once."""
+
+    __slots__ = ("clazz", "is_list", "name", "plain_text", "plan", "var")
+
+    def __init__(self, var: XmlVar) -> None:
+        self.var = var
+        self.name = var.name
+        self.is_list = var.list_element
+        self.clazz = var.clazz
+        # xsdata converts a str field's text to itself; only other types need its converter.
+        self.plain_text = var.types == (str,) and var.tokens_factory is None
+        self.plan: _Plan | None = None  # the child class's plan, once the walk has met it
 
 
 def _walkable(var: XmlVar) -> bool:
@@ -50,7 +66,9 @@ def _plan(meta: XmlMeta) -> _Plan | None:
         return None
     # Wildcards, wrappers, compound fields and unknown names are absent from these maps, so
     # meeting one raises UnsupportedContent; a non-init field makes the constructor refuse.
-    children = {qname: found[0] for qname, found in meta.elements.items() if len(found) == 1 and _walkable(found[0])}
+    children = {
+        qname: _Field(found[0]) for qname, found in meta.elements.items() if len(found) == 1 and _walkable(found[0])
+    }
     attributes: dict[str | bytes, XmlVar] = dict(meta.attributes.items())
     return _Plan(meta, children, attributes)
 
@@ -70,7 +88,7 @@ class TreeBinder:
             if key not in self._plans:
                 plan = self._plans[key] = _plan(self.context.build(*key))
                 if plan is not None:
-                    pending += [(var.clazz, plan.meta.namespace) for var in plan.children.values() if var.clazz]
+                    pending += [(f.clazz, plan.meta.namespace) for f in plan.children.values() if f.clazz]
 
     def bind(self, root: etree._Element, clazz: type[T]) -> T:
         """The binding of a validated tree; raises UnsupportedContent for what xsdata must bind."""
@@ -93,7 +111,7 @@ class TreeBinder:
     def _element(self, element: etree._Element, plan: _Plan) -> Any:
         meta = plan.meta
         params: dict[str, Any] = {}
-        for qname, text in element.attrib.items():
+        for qname, text in element.items():
             var = plan.attributes.get(qname)
             if var is None:
                 raise UnsupportedContent(f"attribute {qname!r}")
@@ -102,29 +120,41 @@ class TreeBinder:
             params[meta.text.name] = ParserUtils.parse_var(
                 meta=meta, var=meta.text, config=_CONFIG, value=element.text, ns_map={}
             )
+        children = plan.children
         for child in element:
-            var = plan.children.get(child.tag)  # a comment's tag is a function: not found
-            if var is None:
+            found = children.get(child.tag)  # a comment's tag is a function: not found
+            if found is None:
                 raise UnsupportedContent(f"element {child.tag!r}")
-            value = self._child(child, var, meta)
-            if var.list_element:
-                params.setdefault(var.name, []).append(value)
-            elif var.name in params:
+            if found.clazz is not None:
+                value = self._element(child, found.plan or self._child_plan(found, found.clazz, meta))
+            else:
+                value = self._leaf(child, found, meta)
+            name = found.name
+            if found.is_list:
+                params.setdefault(name, []).append(value)
+            elif name in params:
                 raise UnsupportedContent(f"repeated {child.tag!r}")
             else:
-                params[var.name] = value
+                params[name] = value
         try:
             return meta.clazz(**params)
         except TypeError:
             # A required field is missing: xsdata's parser reports that in its own words.
             raise UnsupportedContent(meta.clazz.__name__) from None
 
-    def _child(self, child: etree._Element, var: XmlVar, parent: XmlMeta) -> Any:
-        if var.clazz is not None:
-            return self._element(child, self._plan_of(var.clazz, parent.namespace))
-        if len(child) or child.attrib:
+    def _child_plan(self, found: _Field, clazz: type, parent: XmlMeta) -> _Plan:
+        # The key (class, parent namespace) is the same every time this field is met.
+        found.plan = self._plan_of(clazz, parent.namespace)
+        return found.plan
+
+    def _leaf(self, child: etree._Element, found: _Field, parent: XmlMeta) -> Any:
+        if len(child) or child.items():
             raise UnsupportedContent(f"content of {child.tag!r}")
-        value = ParserUtils.parse_var(meta=parent, var=var, config=_CONFIG, value=child.text, ns_map={})
+        text = child.text
+        if found.plain_text and text is not None:
+            return text
+        var = found.var
+        value = ParserUtils.parse_var(meta=parent, var=var, config=_CONFIG, value=text, ns_map={})
         if value is None and not var.nillable:
             # As xsdata's PrimitiveNode: an empty element is the empty value, not the field's default.
             return b"" if bytes in var.types else ""
