@@ -139,12 +139,15 @@ def _original_reference(report: StatusReport, slot: Slot) -> OriginalTransaction
     )
 
 
-def _document(report: StatusReport, now: datetime, slot: Slot) -> Document:
+def _created(now: datetime) -> str:
+    return str(XmlDateTime.from_datetime(now.replace(microsecond=0)))
+
+
+def _document(report: StatusReport, report_id: str, created: str, slot: Slot) -> Document:
     """The pacs.002 binding of a report, every value behind a placeholder."""
-    created = XmlDateTime.from_datetime(now.replace(microsecond=0))
     return Document(
         fito_fipmt_sts_rpt=FitoFipaymentStatusReportV15(
-            grp_hdr=GroupHeader120(msg_id=slot(new_report_id(now)), cre_dt_tm=slot(str(created))),  # type: ignore[arg-type]
+            grp_hdr=GroupHeader120(msg_id=slot(report_id), cre_dt_tm=slot(created)),  # type: ignore[arg-type]
             tx_inf_and_sts=[
                 PaymentTransaction164(
                     orgnl_instr_id=slot(report.instruction_id or NOT_PROVIDED),
@@ -158,14 +161,33 @@ def _document(report: StatusReport, now: datetime, slot: Slot) -> Document:
     )
 
 
-def _shape(document: Document) -> _Shape:
-    (transaction,) = document.fito_fipmt_sts_rpt.tx_inf_and_sts
-    reference = transaction.orgnl_tx_ref
-    return _Shape(
-        blocks=tuple((block.rsn is not None, len(block.addtl_inf)) for block in transaction.sts_rsn_inf),
-        settlement_amount=reference is not None,
-        instructed_amount=reference is not None and reference.amt is not None,
-    )
+def _values(report: StatusReport, report_id: str, created: str) -> tuple[_Shape, list[str]]:
+    """A report's shape and its values, in the order `_document` puts them behind placeholders."""
+    values = [
+        report_id,
+        created,
+        report.instruction_id or NOT_PROVIDED,
+        report.end_to_end_id or NOT_PROVIDED,
+        report.status.value,
+    ]
+    blocks: list[tuple[bool, int]] = []
+    for violation in report.violations:
+        lines = split_text(violation.text)
+        values += [violation.code.value, *lines]
+        blocks.append((True, len(lines)))
+    info_lines = [part for line in report.info for part in split_text(line)]
+    if info_lines:
+        if report.reason:
+            values.append(report.reason)
+        values += info_lines
+        blocks.append((bool(report.reason), len(info_lines)))
+    settlement, instructed = report.settlement_amount_usd, report.instructed_amount_tkn
+    if settlement is not None and instructed is not None:
+        values.append(converter.serialize(instructed))
+    if settlement is not None:
+        values.append(converter.serialize(settlement))
+    shape = _Shape(tuple(blocks), settlement is not None, settlement is not None and instructed is not None)
+    return shape, values
 
 
 class ReportWriter:
@@ -184,24 +206,27 @@ class ReportWriter:
         self._templates: dict[_Shape, list[str]] = {}
         self._lock = threading.Lock()
 
-    def _template(self, shape: _Shape, document: Document) -> list[str]:
-        template = self._templates.get(shape)
-        if template is None:
-            # Markup around the placeholders, then the placeholders' order: [text, slot, text, ...].
-            template = _SLOT.split(self.serializer.render(document, ns_map={None: NAMESPACE}))
-            with self._lock:
-                if len(self._templates) < _MAX_SHAPES:
-                    self._templates[shape] = template
-        return template
+    def _template(self, report: StatusReport, report_id: str, created: str, values: list[str]) -> list[str]:
+        # Markup around the placeholders, then the placeholders' order: [text, slot, text, ...].
+        slot = _Slots()
+        document = _document(report, report_id, created, slot)
+        if slot.values != values:
+            raise RuntimeError("pacs.002 values are out of step with the document's placeholders")
+        return _SLOT.split(self.serializer.render(document, ns_map={None: NAMESPACE}))
 
     def render(self, report: StatusReport, now: datetime) -> bytes:
         """The pacs.002 document for `report`, created at `now` (aware UTC)."""
-        slot = _Slots()
-        document = _document(report, now, slot)
-        template = self._template(_shape(document), document)
+        report_id, created = new_report_id(now), _created(now)
+        shape, values = _values(report, report_id, created)
+        template = self._templates.get(shape)
+        if template is None:
+            template = self._template(report, report_id, created, values)
+            with self._lock:
+                if len(self._templates) < _MAX_SHAPES:
+                    self._templates[shape] = template
         parts = template.copy()
         for index in range(1, len(parts), 2):
-            parts[index] = _escape_text(slot.values[int(parts[index])])
+            parts[index] = _escape_text(values[int(parts[index])])
         return "".join(parts).encode("utf-8")
 
 

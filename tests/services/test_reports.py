@@ -14,6 +14,7 @@ from services.rejections import ReasonCode, Violation
 from services.reports import NAMESPACE, ReportWriter, StatusReport, TxStatus, new_report_id, split_text
 
 NOW = datetime(2026, 11, 22, 9, 30, 15, 123456, tzinfo=UTC)
+REPORT_ID = "RESP-1795339815-ABCD1234"
 HOSTILE = "a & b < c > d \"quoted\" 'single' \r\n\ttabbed ]]> é € 𝄞"
 
 REPORTS = [
@@ -58,13 +59,14 @@ REPORTS = [
 
 def xsdata_render(writer: ReportWriter, report: StatusReport) -> bytes:
     """The report serialized whole by xsdata, values in place: what the template must reproduce."""
-    document = services.reports._document(report, NOW, lambda value: value)
+    created = services.reports._created(NOW)
+    document = services.reports._document(report, REPORT_ID, created, lambda value: value)
     return writer.serializer.render(document, ns_map={None: NAMESPACE}).encode("utf-8")
 
 
 @pytest.fixture()
 def fixed_report_id(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services.reports, "new_report_id", lambda now: "RESP-1795339815-ABCD1234")
+    monkeypatch.setattr(services.reports, "new_report_id", lambda now: REPORT_ID)
 
 
 @pytest.mark.usefixtures("fixed_report_id")
@@ -79,6 +81,21 @@ def test_one_writer_fills_each_template_with_each_report_s_own_values() -> None:
     writer = ReportWriter()
     for report in REPORTS + REPORTS:
         assert writer.render(report, NOW) == xsdata_render(writer, report)
+
+
+def test_a_shape_whose_values_are_out_of_step_with_its_placeholders_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    in_order = services.reports._values
+
+    def swapped(report: StatusReport, report_id: str, created: str) -> tuple[object, list[str]]:
+        shape, values = in_order(report, report_id, created)
+        values[2], values[3] = values[3], values[2]
+        return shape, values
+
+    monkeypatch.setattr(services.reports, "_values", swapped)
+    with pytest.raises(RuntimeError, match="out of step"):
+        ReportWriter().render(REPORTS[0], NOW)
 
 
 @pytest.mark.parametrize(
