@@ -182,12 +182,13 @@ def _values(report: StatusReport, report_id: str, created: str) -> tuple[_Shape,
         values += info_lines
         blocks.append((bool(report.reason), len(info_lines)))
     settlement, instructed = report.settlement_amount_usd, report.instructed_amount_tkn
-    if settlement is not None and instructed is not None:
+    # As `_original_reference`: the TKN amount only beside a USD one, and written before it.
+    shows_instructed = settlement is not None and instructed is not None
+    if shows_instructed:
         values.append(converter.serialize(instructed))
     if settlement is not None:
         values.append(converter.serialize(settlement))
-    shape = _Shape(tuple(blocks), settlement is not None, settlement is not None and instructed is not None)
-    return shape, values
+    return _Shape(tuple(blocks), settlement is not None, shows_instructed), values
 
 
 class ReportWriter:
