@@ -12,10 +12,9 @@ from services.message_ids import check_message_id
 from services.message_reader import PACS028, MessageFormatError, MessageReader
 from services.networks import check_network
 from services.rejections import MessageRejected, ReasonCode, Violation
-from services.reports import ReportWriter, StatusReport, TxStatus
-from services.transfer_reports import transfer_report
-from storage.status_queries import insert_status_query
-from storage.transfers import find_timeline
+from services.reports import ReportWriter, TxStatus
+from services.transfer_reports import ANSWERS, transfer_report
+from storage.status_queries import find_timeline_and_record, insert_status_query
 
 MESSAGE_TYPE = "pacs.028"
 
@@ -26,7 +25,7 @@ class TransferNotFound(Exception):
     def __init__(self, transfer_id: str) -> None:
         super().__init__(f"Transfer not found: {transfer_id}")
         self.transfer_id = transfer_id
-        self.violation = Violation(ReasonCode.AC01, f"Transfer not found: {transfer_id}")
+        self.violation = Violation(ReasonCode(ANSWERS.not_found_reason), f"Transfer not found: {transfer_id}")
 
 
 @dataclass
@@ -91,15 +90,14 @@ def _transfer_id(document: Document, readings: _Readings, now: datetime) -> uuid
     return found
 
 
-def _decide(
-    caller: Caller,
+def _transfer_to_find(
     network: str,
     body: bytes,
     reader: MessageReader,
     supported: tuple[str, ...],
     readings: _Readings,
     now: datetime,
-) -> StatusReport:
+) -> uuid.UUID:
     violation = check_network(network, supported)
     if violation is not None:
         raise MessageRejected([violation])
@@ -107,30 +105,22 @@ def _decide(
         document = reader.read(body, PACS028)
     except MessageFormatError as error:
         raise MessageRejected([Violation(ReasonCode.FF01, str(error))]) from None
-    transfer_id = _transfer_id(document, readings, now)
-    timeline = find_timeline(caller.organization_id, transfer_id)
-    if timeline is None:
-        raise TransferNotFound(str(transfer_id))
-    return transfer_report(timeline)
+    return _transfer_id(document, readings, now)
 
 
-def _record(
-    caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime, status: TxStatus, reason: str | None
-) -> None:
-    insert_status_query(
-        message_type=MESSAGE_TYPE,
-        message_id=(readings.message_id or "")[:64] or None,
-        queried_transfer_id=(readings.queried_id or "")[:64] or None,
-        alternative_id=(readings.alternative_id or "")[:64] or None,
-        original_message_id=(readings.original_message_id or "")[:64] or None,
-        raw_request=body,
-        organization=caller.organization_id,
-        environment=caller.environment.value,
-        network=network[:64],
-        queried_at=now.replace(tzinfo=None),
-        status=status.value,
-        reason_code=reason,
-    )
+def _record_fields(caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime) -> dict[str, object]:
+    return {
+        "message_type": MESSAGE_TYPE,
+        "message_id": (readings.message_id or "")[:64] or None,
+        "queried_transfer_id": (readings.queried_id or "")[:64] or None,
+        "alternative_id": (readings.alternative_id or "")[:64] or None,
+        "original_message_id": (readings.original_message_id or "")[:64] or None,
+        "raw_request": body,
+        "organization": caller.organization_id,
+        "environment": caller.environment.value,
+        "network": network[:64],
+        "queried_at": now.replace(tzinfo=None),
+    }
 
 
 def answer_status_request(
@@ -148,20 +138,18 @@ def answer_status_request(
     Raises MessageRejected (400) or TransferNotFound (404) after recording them.
     """
     readings = _Readings()
-    refusal: MessageRejected | TransferNotFound | None = None
-    # The record is the request's only write, one INSERT, so it needs no transaction around the
-    # read before it: each statement sees committed data, as it would inside a READ COMMITTED
-    # transaction, and BEGIN and COMMIT would be two more round trips (docs/decisions.md).
+    # Each path's only write is its record's one INSERT (on Postgres, inside the statement that looks
+    # the transfer up), so nothing can be half written without a transaction, and BEGIN and COMMIT
+    # would be two more round trips (docs/decisions.md, Q8).
     try:
-        report = _decide(caller, network, body, reader, supported_networks, readings, now)
+        transfer_id = _transfer_to_find(network, body, reader, supported_networks, readings, now)
     except MessageRejected as rejected:
-        refusal = rejected
-        _record(caller, network, body, readings, now, TxStatus.RJCT, rejected.violations[0].code.value)
-    except TransferNotFound as missing:
-        refusal = missing
-        _record(caller, network, body, readings, now, TxStatus.RJCT, missing.violation.code.value)
-    else:
-        _record(caller, network, body, readings, now, report.status, report.reason)
-    if refusal is not None:
-        raise refusal
-    return writer.render(report, now)
+        record = _record_fields(caller, network, body, readings, now)
+        insert_status_query(**record, status=TxStatus.RJCT.value, reason_code=rejected.violations[0].code.value)
+        raise
+    found = find_timeline_and_record(
+        caller.organization_id, transfer_id, _record_fields(caller, network, body, readings, now), ANSWERS
+    )
+    if found is None:
+        raise TransferNotFound(str(transfer_id))
+    return writer.render(transfer_report(found), now)

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from services.rejections import NOT_PROVIDED
+from services.rejections import NOT_PROVIDED, ReasonCode
 from services.reports import StatusReport, TxStatus
+from storage.status_queries import Answers, StateAnswer
 from storage.transfers import TransferTimeline
 
 CREATED, PROCESSING, COMPLETED, FAILED = "Created", "Processing", "Completed", "Failed"
-_STATUS = {CREATED: TxStatus.ACSP, PROCESSING: TxStatus.ACSP, COMPLETED: TxStatus.ACSC, FAILED: TxStatus.RJCT}
+# Spec 3's table, with decision Q5: a Failed transfer's reason code is its error code. A query's
+# record is written from this same table, in the statement that looks the transfer up.
+ANSWERS = Answers(
+    per_state=(
+        StateAnswer(CREATED, TxStatus.ACSP, reason_is_error_code=False),
+        StateAnswer(PROCESSING, TxStatus.ACSP, reason_is_error_code=False),
+        StateAnswer(COMPLETED, TxStatus.ACSC, reason_is_error_code=False),
+        StateAnswer(FAILED, TxStatus.RJCT, reason_is_error_code=True),
+    ),
+    not_found_status=TxStatus.RJCT,
+    not_found_reason=ReasonCode.AC01,
+)
 
 
 def iso_utc(moment: datetime) -> str:
@@ -20,20 +32,21 @@ def iso_utc(moment: datetime) -> str:
 def transfer_report(transfer: TransferTimeline) -> StatusReport:
     """The status report of a transfer; AddtlInf keys in a fixed order, only those of its state."""
     state = transfer.state
+    status, reason = ANSWERS.of(transfer)
+    if status is None:
+        raise ValueError(f"No answer for a transfer in state {state!r}")
     lines = [f"TransferId: {transfer.id}", f"Status: {state}", f"CreatedAt: {iso_utc(transfer.created_at)}"]
     updated_at = transfer.last_event_at or transfer.updated_at
     if state in (PROCESSING, COMPLETED, FAILED):
         lines.append(f"UpdatedAt: {iso_utc(updated_at)}")
-    reason = None
     if state == COMPLETED:
         completed = transfer.completed_event_at or transfer.completed_at
         lines.append(f"CompletedAt: {iso_utc(completed or updated_at)}")
         lines.append(f"TransactionHash: {transfer.ledger_hash}")
     if state == FAILED:
-        reason = transfer.error_code
         lines.append(f"ErrorCode: {transfer.error_code}")
     return StatusReport(
-        _STATUS[state],
+        TxStatus(status),
         instruction_id=str(transfer.id),
         end_to_end_id=NOT_PROVIDED,
         info=lines,

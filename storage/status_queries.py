@@ -2,16 +2,107 @@
 
 from __future__ import annotations
 
+import functools
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import peewee
+
+from storage.database import database, is_postgres
 from storage.models import Organization, StatusQuery
-from storage.statements import insert_row
+from storage.statements import db_value, execute, insert_row
+from storage.transfers import TransferTimeline, find_timeline, timeline_from_row, timeline_params, timeline_sql
+
+
+@dataclass(frozen=True)
+class StateAnswer:
+    """The TxSts a found transfer in `state` is reported with, and whether its reason is the error code."""
+
+    state: str
+    status: str
+    reason_is_error_code: bool
+
+
+@dataclass(frozen=True)
+class Answers:
+    """What a query is recorded as answering: per state of a found transfer, and when none is found."""
+
+    per_state: tuple[StateAnswer, ...]
+    not_found_status: str
+    not_found_reason: str
+
+    def of(self, timeline: TransferTimeline | None) -> tuple[str | None, str | None]:
+        """The TxSts and reason code for this outcome; no TxSts for a state without an answer."""
+        if timeline is None:
+            return self.not_found_status, self.not_found_reason
+        for answer in self.per_state:
+            if answer.state == timeline.state:
+                return answer.status, timeline.error_code if answer.reason_is_error_code else None
+        return None, None
 
 
 def insert_status_query(**fields: Any) -> None:
     """Record one pacs.028 request."""
     insert_row(StatusQuery, fields)
+
+
+# The record's own columns; its TxSts and reason code follow from what the look-up finds.
+_RECORD_FIELDS = tuple(
+    f
+    for f in StatusQuery._meta.sorted_fields
+    if not isinstance(f, peewee.AutoField) and f.name not in ("status", "reason_code")
+)
+
+
+@functools.cache
+def _find_and_record_sql(param: str, states: int) -> str:
+    columns = ", ".join(f'"{f.column_name}"' for f in (*_RECORD_FIELDS, StatusQuery.status, StatusQuery.reason_code))
+    values = ", ".join(param for _ in _RECORD_FIELDS)
+    # The casts give the answer table's parameters their types, which a prepared statement needs.
+    answers = ", ".join(f"({param}::text, {param}::text, {param}::boolean)" for _ in range(states))
+    found = 'EXISTS (SELECT 1 FROM "found")'
+    # A data-modifying WITH runs to completion even though the outer SELECT does not read it.
+    # Identifiers come from the models, never from input; values are bound parameters.
+    return (
+        f'WITH "found" AS ({timeline_sql(param)}), '  # noqa: S608
+        '"answer" AS (SELECT a."status", CASE WHEN a."reason_is_error_code" THEN f."error_code" END AS "reason" '
+        f'FROM "found" f JOIN (VALUES {answers}) AS a("state", "status", "reason_is_error_code") '
+        'ON a."state" = f."state"), '
+        f'"recorded" AS (INSERT INTO "{StatusQuery._meta.table_name}" ({columns}) VALUES ({values}, '
+        f'CASE WHEN {found} THEN (SELECT "status" FROM "answer") ELSE {param} END, '
+        f'CASE WHEN {found} THEN (SELECT "reason" FROM "answer") ELSE {param} END)) '
+        'SELECT * FROM "found"'
+    )
+
+
+def find_timeline_and_record(
+    organization_id: int, transfer_id: uuid.UUID, record: Mapping[str, Any], answers: Answers
+) -> TransferTimeline | None:
+    """The caller's transfer, or None, with the query recorded under the answer that outcome gets.
+
+    `record` holds every StatusQuery field but `status` and `reason_code`, which `answers` gives.
+    On Postgres this is one statement, so one round trip instead of two; elsewhere the look-up
+    and then the INSERT. Raises peewee.IntegrityError, having recorded nothing, when the transfer's
+    state has no answer.
+    """
+    if not is_postgres():
+        timeline = find_timeline(organization_id, transfer_id)
+        status, reason = answers.of(timeline)
+        insert_row(StatusQuery, {**record, "status": status, "reason_code": reason})
+        return timeline
+    per_state = [v for a in answers.per_state for v in (a.state, a.status, a.reason_is_error_code)]
+    params = [
+        *timeline_params(organization_id, transfer_id),
+        *per_state,
+        *(db_value(f, record[f.name]) for f in _RECORD_FIELDS),
+        answers.not_found_status,
+        answers.not_found_reason,
+    ]
+    row = execute(_find_and_record_sql(database.obj.param, len(answers.per_state)), params).fetchone()
+    return None if row is None else timeline_from_row(row)
 
 
 def list_status_queries(

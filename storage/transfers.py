@@ -60,7 +60,8 @@ _TIMELINE_FIELDS = tuple(
 
 
 @functools.cache
-def _timeline_sql(param: str) -> str:
+def timeline_sql(param: str) -> str:
+    """The SELECT of one timeline; its parameters are `timeline_params`, its row `timeline_from_row`'s."""
     # One indexed lookup by primary key and owner, with the two event times as subqueries, so a
     # status request costs one round trip; another organization's transfer is simply not found.
     # Identifiers come from the models, never from input; values are bound parameters.
@@ -74,18 +75,24 @@ def _timeline_sql(param: str) -> str:
     )
 
 
-def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimeline | None:
-    """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
-    sql = _timeline_sql(database.obj.param)
-    params = ["Completed", db_value(Transfer.id, transfer_id), organization_id]
-    row = execute(sql, params).fetchone()
-    if row is None:
-        return None
+def timeline_params(organization_id: int, transfer_id: uuid.UUID) -> list[Any]:
+    """The values `timeline_sql` binds, in its order."""
+    return ["Completed", db_value(Transfer.id, transfer_id), organization_id]
+
+
+def timeline_from_row(row: tuple[Any, ...]) -> TransferTimeline:
+    """A row of `timeline_sql`, as a timeline."""
     at = TransferEvent.at
     values = {f.name: python_value(f, v) for f, v in zip(_TIMELINE_FIELDS, row, strict=False)}
     return TransferTimeline(
         **values, last_event_at=python_value(at, row[-2]), completed_event_at=python_value(at, row[-1])
     )
+
+
+def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimeline | None:
+    """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
+    row = execute(timeline_sql(database.obj.param), timeline_params(organization_id, transfer_id)).fetchone()
+    return None if row is None else timeline_from_row(row)
 
 
 def count_transfers() -> int:

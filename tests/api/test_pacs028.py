@@ -9,9 +9,9 @@ import pytest
 from flask.testing import FlaskClient
 from freezegun import freeze_time
 
-import services.status_queries
 from storage.database import database
 from storage.models import StatusQuery
+from tests.support.databases import refusing_inserts
 from tests.support.messages import message_id, pacs008, pacs028
 from tests.support.reports import Report, parse_report, rejected
 from tests.support.transfers import move
@@ -220,17 +220,45 @@ def test_every_authenticated_query_is_recorded_byte_exact(client: FlaskClient, a
     assert rows[3].network == "other" and rows[3].message_id is None
 
 
-def test_a_query_that_cannot_be_recorded_is_not_answered(
-    client: FlaskClient, api_key: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.parametrize("outcome", ["found", "not found", "rejected"])
+def test_a_query_that_cannot_be_recorded_is_not_answered(client: FlaskClient, api_key: str, outcome: str) -> None:
     transfer_id = create(client, api_key)
-
-    def refuse(**_: object) -> None:
-        raise RuntimeError("audit store unavailable")
-
-    monkeypatch.setattr(services.status_queries, "insert_status_query", refuse)
-    response = post(client, api_key, pacs028(instruction_id=transfer_id))
+    body = {
+        "found": pacs028(instruction_id=transfer_id),
+        "not found": pacs028(instruction_id="019a0000-0000-7000-8000-000000000000"),
+        "rejected": pacs028(msg_id="bad", instruction_id=transfer_id),
+    }[outcome]
+    with refusing_inserts("status_query"):
+        response = post(client, api_key, body)
     assert response.status_code == 500
     report = rejected(response.data, "NARR")
     assert report.status == "RJCT" and "Unexpected" in report.text
+    assert "TransferId" not in report.text
     assert records() == []
+
+
+@pytest.mark.parametrize(
+    ("moves", "answer"),
+    [
+        ([], ("ACSP", None)),
+        (["Processing"], ("ACSP", None)),
+        (["Processing", "Completed"], ("ACSC", None)),
+        (["Processing", "Failed"], ("RJCT", "AM04")),
+    ],
+)
+def test_the_record_holds_the_answer_of_each_state(
+    client: FlaskClient, api_key: str, moves: list[str], answer: tuple[str, str | None]
+) -> None:
+    transfer_id = create(client, api_key)
+    for state in moves:
+        move(
+            transfer_id,
+            state,
+            datetime(2026, 11, 22, 10, 0, 9),
+            ledger_hash=HASH,
+            amount_tkn=Decimal(1),
+            error_code="AM04",
+        )
+    status, report = query(client, api_key, transfer_id)
+    assert (status, report.status, report.codes[0] if report.codes else None) == (200, *answer)
+    assert [(r.queried_transfer_id, r.status, r.reason_code) for r in records()] == [(transfer_id, *answer)]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from storage.database import database, open_database
@@ -35,3 +37,32 @@ def empty_postgres_tables() -> None:
 def sqlite_url(directory: Path) -> str:
     """A fresh SQLite file in `directory`."""
     return f"sqlite:///{directory / 'gateway.sqlite3'}"
+
+
+@contextlib.contextmanager
+def refusing_inserts(table: str) -> Iterator[None]:
+    """The store refuses every INSERT into `table`, by a trigger, as a failing disk or a full quota would."""
+    with database.connection_context():
+        if postgres_url() is None:
+            database.execute_sql(
+                f'CREATE TRIGGER "refuse_{table}" BEFORE INSERT ON "{table}" '
+                "BEGIN SELECT RAISE(ABORT, 'store refuses the write'); END"
+            )
+        else:
+            database.execute_sql(
+                'CREATE FUNCTION "refuse_write"() RETURNS trigger LANGUAGE plpgsql AS '
+                "$$ BEGIN RAISE EXCEPTION 'store refuses the write'; END $$"
+            )
+            database.execute_sql(
+                f'CREATE TRIGGER "refuse_{table}" BEFORE INSERT ON "{table}" '
+                'FOR EACH ROW EXECUTE FUNCTION "refuse_write"()'
+            )
+    try:
+        yield
+    finally:
+        with database.connection_context():
+            database.execute_sql(
+                f'DROP TRIGGER "refuse_{table}"' + ("" if postgres_url() is None else f' ON "{table}"')
+            )
+            if postgres_url() is not None:
+                database.execute_sql('DROP FUNCTION "refuse_write"()')

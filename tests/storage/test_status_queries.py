@@ -1,0 +1,130 @@
+"""A pacs.028 look-up and its record are one outcome: the record holds what was found, or nothing is written."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+import peewee
+import pytest
+
+from storage.database import database
+from storage.models import StatusQuery
+from storage.organizations import insert_organization
+from storage.status_queries import Answers, StateAnswer, find_timeline_and_record
+from storage.transfers import create_transfer
+from tests.support.transfers import AT, move, transfer_fields
+
+# Unlike the spec's table, so a record can only hold these values by following it.
+ANSWERS = Answers(
+    per_state=(
+        StateAnswer("Created", "AAAA", reason_is_error_code=False),
+        StateAnswer("Processing", "BBBB", reason_is_error_code=False),
+        StateAnswer("Completed", "CCCC", reason_is_error_code=True),
+        StateAnswer("Failed", "DDDD", reason_is_error_code=True),
+    ),
+    not_found_status="NONE",
+    not_found_reason="GONE",
+)
+
+
+def record(organization_id: int, queried: str) -> dict[str, Any]:
+    return {
+        "message_type": "pacs.028",
+        "message_id": "1795300000ABCDEF0123",
+        "queried_transfer_id": queried,
+        "alternative_id": None,
+        "original_message_id": None,
+        "raw_request": b"<Document/>",
+        "organization": organization_id,
+        "environment": "Sandbox",
+        "network": "net",
+        "queried_at": AT,
+    }
+
+
+def recorded() -> list[tuple[str | None, str, str | None]]:
+    rows = StatusQuery.select().order_by(StatusQuery.id)
+    return [(r.queried_transfer_id, r.status, r.reason_code) for r in rows]
+
+
+def new_transfer(organization_id: int, *states: str) -> uuid.UUID:
+    values = transfer_fields(organization_id, f"MSG-{uuid.uuid4().hex[:8]}")
+    with database.connection_context():
+        create_transfer(values, reason="accepted")
+    for state in states:
+        move(
+            str(values["id"]),
+            state,
+            datetime(2026, 11, 22, 12, 0, 5),
+            ledger_hash="a" * 64,
+            amount_tkn=Decimal(1),
+            error_code="AM04",
+        )
+    return uuid.UUID(str(values["id"]))
+
+
+@pytest.mark.parametrize(
+    ("states", "answer"),
+    [
+        ((), ("AAAA", None)),
+        (("Processing",), ("BBBB", None)),
+        (("Processing", "Completed"), ("CCCC", None)),
+        (("Processing", "Failed"), ("DDDD", "AM04")),
+    ],
+)
+def test_a_found_transfer_is_recorded_with_its_states_answer(
+    organization_id: int, states: tuple[str, ...], answer: tuple[str, str | None]
+) -> None:
+    transfer_id = new_transfer(organization_id, *states)
+    with database.connection_context():
+        found = find_timeline_and_record(
+            organization_id, transfer_id, record(organization_id, str(transfer_id)), ANSWERS
+        )
+        assert found is not None and found.id == transfer_id and found.state == (states or ("Created",))[-1]
+        assert found.last_event_at == (datetime(2026, 11, 22, 12, 0, 5) if states else AT)
+        assert recorded() == [(str(transfer_id), *answer)]
+
+
+def test_unknown_and_foreign_transfers_are_recorded_as_not_found(organization_id: int) -> None:
+    with database.connection_context():
+        other = int(insert_organization("Other Bank").id)
+    foreign = new_transfer(other)
+    unknown = uuid.UUID("019a0000-0000-7000-8000-000000000000")
+    with database.connection_context():
+        for transfer_id in (foreign, unknown):
+            assert (
+                find_timeline_and_record(
+                    organization_id, transfer_id, record(organization_id, str(transfer_id)), ANSWERS
+                )
+                is None
+            )
+        assert recorded() == [(str(foreign), "NONE", "GONE"), (str(unknown), "NONE", "GONE")]
+
+
+def test_a_state_without_an_answer_records_nothing(organization_id: int) -> None:
+    transfer_id = new_transfer(organization_id)
+    partial = Answers(ANSWERS.per_state[1:], ANSWERS.not_found_status, ANSWERS.not_found_reason)
+    with database.connection_context():
+        with pytest.raises(peewee.IntegrityError):
+            find_timeline_and_record(organization_id, transfer_id, record(organization_id, str(transfer_id)), partial)
+        assert recorded() == []
+
+
+def test_the_record_is_the_one_given(organization_id: int) -> None:
+    transfer_id = new_transfer(organization_id)
+    given = {
+        **record(organization_id, str(transfer_id)),
+        "alternative_id": "E2E",
+        "original_message_id": "ORIG",
+        "raw_request": b"<x>\xe2\x82\xac</x>",
+    }
+    with database.connection_context():
+        find_timeline_and_record(organization_id, transfer_id, given, ANSWERS)
+        row = StatusQuery.get()
+        stored = {name: getattr(row, name) for name in given if name != "organization"}
+        assert row.organization.id == organization_id
+    stored["raw_request"] = bytes(stored["raw_request"])
+    assert stored == {name: value for name, value in given.items() if name != "organization"}
