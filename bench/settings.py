@@ -24,6 +24,7 @@ class BenchSettings:
     concurrency: tuple[int, ...]
     seconds: float  # per point (workload x concurrency)
     warmup_seconds: float
+    rounds: int  # floor, W1, W2 in turn at 32 connections, this many times: what the targets are judged on
     seed_transfers: int  # transfers created before W2/W3
     soak_requests: int  # the RSS check: W3 requests after which worker memory must be flat
     soak_seconds: float  # and its time bound
@@ -60,6 +61,7 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         concurrency=_ints(get("BENCH_CONCURRENCY", "1,8,32,64")),
         seconds=float(get("BENCH_SECONDS", "10")),
         warmup_seconds=float(get("BENCH_WARMUP_SECONDS", "3")),
+        rounds=int(get("BENCH_ROUNDS", "3")),
         seed_transfers=int(get("BENCH_SEED_TRANSFERS", "300")),
         soak_requests=int(get("BENCH_SOAK_REQUESTS", "100000")),
         soak_seconds=float(get("BENCH_SOAK_SECONDS", "300")),
