@@ -219,7 +219,9 @@ def main() -> int:
                     print(f"{workload}:", flush=True)
                     points += runner.sweep(workload, gateway)
             if settings.rounds > 0 and any(w in settings.workloads for w in JUDGED):
-                print(f"target rounds: floor, then {', '.join(JUDGED)}, at {TARGET_CONNECTIONS} connections")
+                print(
+                    f"target rounds: floor, then {', '.join(JUDGED)}, at {TARGET_CONNECTIONS} connections", flush=True
+                )
                 floor.start()
                 rounds = runner.target_rounds(floor, gateway)
                 floor.stop()
