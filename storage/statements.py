@@ -67,14 +67,15 @@ def _insert_sql(model: type[peewee.Model], param: str) -> tuple[str, tuple[peewe
     return sql, fields
 
 
-def _params(fields: tuple[peewee.Field, ...], values: Mapping[str, Any]) -> list[Any]:
+def field_params(fields: tuple[peewee.Field, ...], values: Mapping[str, Any]) -> list[Any]:
+    """The values of `fields` as they are written, in order; a field not given takes its default."""
     return [db_value(f, values[f.name] if f.name in values else _default(f)) for f in fields]
 
 
 def insert_row(model: type[peewee.Model], values: Mapping[str, Any]) -> None:
     """INSERT one row; fields not given take their default. Raises peewee.IntegrityError."""
     sql, fields = _insert_sql(model, database.obj.param)
-    execute(sql, _params(fields, values))
+    execute(sql, field_params(fields, values))
 
 
 @functools.cache
@@ -114,4 +115,4 @@ def insert_row_with_child(
             insert_row(child, {**child_values, link.name: parent_values[link.rel_field.name]})
         return
     sql, parent_fields, child_fields = _insert_pair_sql(parent, child, link, database.obj.param)
-    execute(sql, [*_params(parent_fields, parent_values), *_params(child_fields, child_values)])
+    execute(sql, [*field_params(parent_fields, parent_values), *field_params(child_fields, child_values)])

@@ -13,7 +13,7 @@ import peewee
 
 from storage.database import database, is_postgres
 from storage.models import Organization, StatusQuery
-from storage.statements import db_value, execute, insert_row
+from storage.statements import execute, field_params, insert_row
 from storage.transfers import TransferTimeline, find_timeline, timeline_from_row, timeline_params, timeline_sql
 
 
@@ -33,6 +33,11 @@ class Answers:
     per_state: tuple[StateAnswer, ...]
     not_found_status: str
     not_found_reason: str
+
+    @functools.cached_property
+    def table(self) -> tuple[str | bool, ...]:
+        """`per_state` as the parameters of a VALUES list: state, TxSts, reason-is-error-code."""
+        return tuple(v for a in self.per_state for v in (a.state, a.status, a.reason_is_error_code))
 
     def of(self, timeline: TransferTimeline | None) -> tuple[str | None, str | None]:
         """The TxSts and reason code for this outcome; no TxSts for a state without an answer."""
@@ -83,7 +88,8 @@ def find_timeline_and_record(
 ) -> TransferTimeline | None:
     """The caller's transfer, or None, with the query recorded under the answer that outcome gets.
 
-    `record` holds every StatusQuery field but `status` and `reason_code`, which `answers` gives.
+    `record` holds the StatusQuery fields but `status` and `reason_code`, which `answers` gives;
+    a field not given takes its default.
     On Postgres this is one statement, so one round trip instead of two; elsewhere the look-up
     and then the INSERT. Raises peewee.IntegrityError, having recorded nothing, when the transfer's
     state has no answer.
@@ -93,11 +99,10 @@ def find_timeline_and_record(
         status, reason = answers.of(timeline)
         insert_row(StatusQuery, {**record, "status": status, "reason_code": reason})
         return timeline
-    per_state = [v for a in answers.per_state for v in (a.state, a.status, a.reason_is_error_code)]
     params = [
         *timeline_params(organization_id, transfer_id),
-        *per_state,
-        *(db_value(f, record[f.name]) for f in _RECORD_FIELDS),
+        *answers.table,
+        *field_params(_RECORD_FIELDS, record),
         answers.not_found_status,
         answers.not_found_reason,
     ]

@@ -128,3 +128,11 @@ def test_the_record_is_the_one_given(organization_id: int) -> None:
         assert row.organization.id == organization_id
     stored["raw_request"] = bytes(stored["raw_request"])
     assert stored == {name: value for name, value in given.items() if name != "organization"}
+
+
+def test_a_field_not_given_takes_its_default(organization_id: int) -> None:
+    transfer_id = new_transfer(organization_id)
+    given = {k: v for k, v in record(organization_id, str(transfer_id)).items() if k != "original_message_id"}
+    with database.connection_context():
+        find_timeline_and_record(organization_id, transfer_id, given, ANSWERS)
+        assert StatusQuery.get().original_message_id is None
