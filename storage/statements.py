@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import peewee
@@ -67,9 +67,15 @@ def _insert_sql(model: type[peewee.Model], param: str) -> tuple[str, tuple[peewe
     return sql, fields
 
 
+@functools.cache
+def _writers(fields: tuple[peewee.Field, ...]) -> tuple[tuple[str, Callable[[Any], Any], peewee.Field], ...]:
+    # Each field's name and bound `db_value`, looked up once per statement rather than per value.
+    return tuple((f.name, f.db_value, f) for f in fields)
+
+
 def field_params(fields: tuple[peewee.Field, ...], values: Mapping[str, Any]) -> list[Any]:
     """The values of `fields` as they are written, in order; a field not given takes its default."""
-    return [db_value(f, values[f.name] if f.name in values else _default(f)) for f in fields]
+    return [write(values[name] if name in values else _default(field)) for name, write, field in _writers(fields)]
 
 
 def insert_row(model: type[peewee.Model], values: Mapping[str, Any]) -> None:
