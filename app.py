@@ -11,20 +11,14 @@ import api
 import cli
 import config
 from services.context import build_service_context
-from storage.database import database, open_database
+from storage.database import begin_request, end_request, open_database
 
 
 def _init_database(app: Flask) -> None:
     open_database(app.config["DATABASE_URL"])
 
-    @app.before_request
-    def _connect() -> None:
-        database.connect(reuse_if_open=True)
-
-    @app.teardown_request
-    def _release(_: BaseException | None) -> None:
-        if not database.is_closed():
-            database.close()
+    app.before_request(begin_request)
+    app.teardown_request(lambda _: end_request())
 
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:

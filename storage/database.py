@@ -62,6 +62,51 @@ class RecentlyCheckedPool(PooledPostgresqlDatabase):
             self._checked_in[id(conn)] = time.monotonic()
         super()._close(conn, close_conn)
 
+    def hold(self) -> None:
+        """End a request, keeping this thread's connection checked out for its next request.
+
+        Checking a connection in and out of the pool was about a twentieth of a pacs.008's CPU
+        (docs/performance.md). A connection that is broken, or not idle (a transaction left
+        open or failed), goes back through `close()`, where the pool discards or rolls it back.
+        """
+        state: Any = self._state  # type: ignore[attr-defined]
+        conn = state.conn
+        if state.closed or conn is None:
+            return
+        adapter: Any = self._adapter  # type: ignore[attr-defined]
+        if conn.closed or state.transactions or adapter.txn_status(conn) != adapter.txn_idle:
+            self.close()
+            return
+        state.held_since = time.monotonic()
+
+    def resume(self) -> None:
+        """Start a request on the held connection when the pool would trust it, else on a checked one.
+
+        The held connection is used as it is when it was held less than TRUST_RECENT_SECONDS ago
+        and is younger than the pool's stale timeout, exactly as the pool hands out a connection
+        checked in that recently. Otherwise it is checked in as of the moment it was held, so
+        the pool pings it (idle) or closes it (stale) before handing out a connection.
+        """
+        state: Any = self._state  # type: ignore[attr-defined]
+        held_since: float | None = getattr(state, "held_since", None)
+        state.held_since = None
+        if not state.closed:
+            if held_since is None:
+                return  # opened outside a request on this thread: as `connect(reuse_if_open=True)`
+            conn = state.conn
+            pooled = self._in_use.get(self.conn_key(conn))
+            if (
+                time.monotonic() - held_since < TRUST_RECENT_SECONDS
+                and not conn.closed
+                and pooled is not None
+                and not self._is_stale(pooled.timestamp)  # type: ignore[no-untyped-call]
+            ):
+                return
+            self.close()
+            if id(conn) in self._checked_in:
+                self._checked_in[id(conn)] = held_since
+        self.connect()  # type: ignore[no-untyped-call]
+
 
 def _open_postgres(url: str) -> peewee.Database:
     # Pooled: `close()` at the end of a request returns the connection to this process's pool
@@ -98,6 +143,24 @@ def open_database(url: str) -> peewee.Database:
         db = connect(url, autorollback=False)  # type: ignore[no-untyped-call]
     database.initialize(db)
     return db
+
+
+def begin_request() -> None:
+    """Give this thread a connection for the request it starts (Postgres: the one it held, if trusted)."""
+    db = database.obj
+    if isinstance(db, RecentlyCheckedPool):
+        db.resume()
+    else:
+        database.connect(reuse_if_open=True)
+
+
+def end_request() -> None:
+    """Release this thread's connection at the end of a request (Postgres: held for the next one)."""
+    db = database.obj
+    if isinstance(db, RecentlyCheckedPool):
+        db.hold()
+    elif not database.is_closed():
+        database.close()
 
 
 def is_postgres() -> bool:

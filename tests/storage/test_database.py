@@ -65,3 +65,67 @@ def test_an_idle_connection_is_pinged_and_replaced_when_its_backend_is_gone(pool
 
 def test_a_busy_connection_is_reused(pool: Any) -> None:
     assert _backend_pid(pool) == _backend_pid(pool)
+
+
+def _request_backend_pid(pool: Any) -> int:
+    # One request's worth of use, as the app's hooks do it: resume, a statement, hold.
+    pool.resume()
+    pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
+    pool.hold()
+    return pid
+
+
+def test_a_request_keeps_its_connection_for_the_next_one_instead_of_checking_it_in(pool: Any) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pid = _request_backend_pid(pool)
+        assert not pool.is_closed()
+        assert pool._connections == []  # held by this thread, not back in the pool
+        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
+        assert _request_backend_pid(pool) == pid
+
+
+def test_a_connection_held_moments_ago_is_used_without_a_ping(pool: Any) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pid = _request_backend_pid(pool)
+        _terminate(pid)
+        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
+        pool.resume()
+        # As for a connection checked in that recently: no round trip, so the failure shows.
+        with pytest.raises((psycopg2.OperationalError, psycopg2.InterfaceError)):
+            pool.connection().cursor().execute("SELECT 1")
+        pool.hold()
+        assert pool.is_closed()  # psycopg2 marked it closed, so it was not held
+        assert _request_backend_pid(pool) != pid
+
+
+def test_a_connection_held_while_idle_is_pinged_and_replaced_when_its_backend_is_gone(pool: Any) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pid = _request_backend_pid(pool)
+        _terminate(pid)
+        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
+        assert _request_backend_pid(pool) != pid
+
+
+def test_a_held_connection_idle_but_alive_is_pinged_and_kept(pool: Any) -> None:
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pid = _request_backend_pid(pool)
+        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
+        assert _request_backend_pid(pool) == pid
+
+
+def test_a_busy_held_connection_is_still_recycled_after_the_stale_timeout(pool: Any) -> None:
+    pool._stale_timeout = 3
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        pids = set()
+        for _ in range(8):  # a request every half second: never idle long enough to be pinged
+            pids.add(_request_backend_pid(pool))
+            clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
+        assert len(pids) == 2
+
+
+def test_a_connection_left_in_a_transaction_is_not_held(pool: Any) -> None:
+    pool.resume()
+    pool.execute_sql("SELECT 1")
+    pool.connection().cursor().execute("BEGIN")
+    pool.hold()
+    assert pool.is_closed()
