@@ -9,7 +9,7 @@ import textwrap
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from enum import StrEnum
 
@@ -140,6 +140,10 @@ def _original_reference(report: StatusReport, slot: Slot) -> OriginalTransaction
 
 
 def _created(now: datetime) -> str:
+    # Every request's clock is aware UTC, which xsdata writes as ...Z; formatting that directly
+    # skips building an XmlDateTime per report. Any other zone still goes through xsdata.
+    if now.tzinfo is UTC:
+        return now.strftime("%Y-%m-%dT%H:%M:%SZ")
     return str(XmlDateTime.from_datetime(now.replace(microsecond=0)))
 
 

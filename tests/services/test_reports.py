@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 import textwrap
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 
 import pytest
+from xsdata.models.datatype import XmlDateTime
 
 import services.reports
 from services.rejections import ReasonCode, Violation
@@ -111,3 +112,16 @@ def test_report_ids_are_stamped_and_random() -> None:
     assert len(ids) == 1000
     assert all(re.fullmatch(r"RESP-1795339815-[A-Z0-9]{8}", i) for i in ids)
     assert {c for i in ids for c in i[-8:]} == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+@pytest.mark.parametrize(
+    "now",
+    [
+        datetime(2026, 11, 24, 13, 30, 42, 987654, tzinfo=UTC),
+        datetime(1999, 1, 2, 3, 4, 5, tzinfo=UTC),
+        datetime(2026, 11, 24, 13, 30, 42, 5, tzinfo=timezone(timedelta(hours=2))),
+        datetime(2026, 11, 24, 13, 30, 42, tzinfo=UTC),
+    ],
+)
+def test_the_creation_time_is_written_as_xsdata_writes_it(now: datetime) -> None:
+    assert services.reports._created(now) == str(XmlDateTime.from_datetime(now.replace(microsecond=0)))
