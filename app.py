@@ -23,7 +23,8 @@ def _init_database(app: Flask) -> None:
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: config from the environment (then `overrides`), storage, services, API, CLI."""
-    app = Flask(__name__)
+    # No static files: every answer is a pacs.002, and a route that matches nothing costs nothing.
+    app = Flask(__name__, static_folder=None)
     app.config.update(config.from_process_environment())
     app.config.update(overrides or {})
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
