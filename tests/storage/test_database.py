@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
+import peewee
 import psycopg2
 import pytest
 from freezegun import freeze_time
@@ -27,9 +28,22 @@ def pool() -> Iterator[Any]:
 
 
 def _backend_pid(pool: Any) -> int:
+    # A use outside a request: check out, one statement, check in.
     pool.connect(reuse_if_open=True)
-    pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
-    pool.close()
+    try:
+        pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
+    finally:
+        pool.close()
+    return pid
+
+
+def _request_backend_pid(pool: Any) -> int:
+    # One request's worth of use, as the app's hooks do it: resume, one statement, hold.
+    pool.resume()
+    try:
+        pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
+    finally:
+        pool.hold()
     return pid
 
 
@@ -41,38 +55,36 @@ def _terminate(pid: int) -> None:
     admin.close()
 
 
-def test_a_connection_checked_in_moments_ago_is_handed_out_without_a_ping(pool: Any) -> None:
+BOTH_USES = pytest.mark.parametrize("use", [_backend_pid, _request_backend_pid], ids=["checked in", "held"])
+
+
+@BOTH_USES
+def test_a_connection_used_moments_ago_is_handed_out_without_a_ping(pool: Any, use: Callable[[Any], int]) -> None:
     with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = _backend_pid(pool)
+        pid = use(pool)
         _terminate(pid)
         clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
-        pool.connect()
-        # No round trip on check-out, so the pool cannot know the backend is gone.
-        with pytest.raises((psycopg2.OperationalError, psycopg2.InterfaceError)):
-            pool.connection().cursor().execute("SELECT 1")
-        pool.close()
-        # psycopg2 marked it closed: the next check-out replaces it.
-        assert _backend_pid(pool) != pid
+        # No round trip before the statement, so nothing can know the backend is gone.
+        with pytest.raises((peewee.OperationalError, peewee.InterfaceError)):
+            use(pool)
+        # psycopg2 marked it closed: the next use replaces it.
+        assert use(pool) != pid
 
 
-def test_an_idle_connection_is_pinged_and_replaced_when_its_backend_is_gone(pool: Any) -> None:
+@BOTH_USES
+def test_an_idle_connection_is_pinged_and_replaced_when_its_backend_is_gone(
+    pool: Any, use: Callable[[Any], int]
+) -> None:
     with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = _backend_pid(pool)
+        pid = use(pool)
         _terminate(pid)
         clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
-        assert _backend_pid(pool) != pid
+        assert use(pool) != pid
 
 
-def test_a_busy_connection_is_reused(pool: Any) -> None:
-    assert _backend_pid(pool) == _backend_pid(pool)
-
-
-def _request_backend_pid(pool: Any) -> int:
-    # One request's worth of use, as the app's hooks do it: resume, a statement, hold.
-    pool.resume()
-    pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
-    pool.hold()
-    return pid
+@BOTH_USES
+def test_a_busy_connection_is_reused(pool: Any, use: Callable[[Any], int]) -> None:
+    assert use(pool) == use(pool)
 
 
 def test_a_request_keeps_its_connection_for_the_next_one_instead_of_checking_it_in(pool: Any) -> None:
@@ -82,28 +94,6 @@ def test_a_request_keeps_its_connection_for_the_next_one_instead_of_checking_it_
         assert pool._connections == []  # held by this thread, not back in the pool
         clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
         assert _request_backend_pid(pool) == pid
-
-
-def test_a_connection_held_moments_ago_is_used_without_a_ping(pool: Any) -> None:
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = _request_backend_pid(pool)
-        _terminate(pid)
-        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
-        pool.resume()
-        # As for a connection checked in that recently: no round trip, so the failure shows.
-        with pytest.raises((psycopg2.OperationalError, psycopg2.InterfaceError)):
-            pool.connection().cursor().execute("SELECT 1")
-        pool.hold()
-        assert pool.is_closed()  # psycopg2 marked it closed, so it was not held
-        assert _request_backend_pid(pool) != pid
-
-
-def test_a_connection_held_while_idle_is_pinged_and_replaced_when_its_backend_is_gone(pool: Any) -> None:
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = _request_backend_pid(pool)
-        _terminate(pid)
-        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
-        assert _request_backend_pid(pool) != pid
 
 
 def test_a_held_connection_idle_but_alive_is_pinged_and_kept(pool: Any) -> None:
