@@ -24,6 +24,11 @@ _SQLITE_PRAGMAS = {
 TRUST_RECENT_SECONDS = 1.0
 
 
+def _recent(since: float) -> bool:
+    # The one rule for trusting a connection without a ping: it was last used this recently.
+    return time.monotonic() - since < TRUST_RECENT_SECONDS
+
+
 class PreparingConnection(psycopg2.extensions.connection):
     """A psycopg2 connection that remembers which statements it has prepared on its server session."""
 
@@ -50,7 +55,7 @@ class RecentlyCheckedPool(PooledPostgresqlDatabase):
         if conn.closed:
             return True
         checked_in = self._checked_in.pop(id(conn), None)
-        if checked_in is not None and time.monotonic() - checked_in < TRUST_RECENT_SECONDS:
+        if checked_in is not None and _recent(checked_in):
             adapter: Any = self._adapter  # type: ignore[attr-defined]
             return bool(adapter.txn_status(conn) != adapter.txn_idle)
         return bool(super()._is_closed(conn))  # type: ignore[no-untyped-call]
@@ -95,12 +100,8 @@ class RecentlyCheckedPool(PooledPostgresqlDatabase):
                 return  # opened outside a request on this thread: as `connect(reuse_if_open=True)`
             conn = state.conn
             pooled = self._in_use.get(self.conn_key(conn))
-            if (
-                time.monotonic() - held_since < TRUST_RECENT_SECONDS
-                and not conn.closed
-                and pooled is not None
-                and not self._is_stale(pooled.timestamp)  # type: ignore[no-untyped-call]
-            ):
+            fresh = pooled is not None and not self._is_stale(pooled.timestamp)  # type: ignore[no-untyped-call]
+            if fresh and _recent(held_since) and not conn.closed:
                 return
             self.close()
             if id(conn) in self._checked_in:
