@@ -61,11 +61,15 @@ class RecentlyCheckedPool(PooledPostgresqlDatabase):
         return bool(super()._is_closed(conn))  # type: ignore[no-untyped-call]
 
     def _close(self, conn: Any, close_conn: bool = False) -> None:
-        if close_conn:
-            self._checked_in.pop(id(conn), None)
-        else:
+        if not close_conn:
             self._checked_in[id(conn)] = time.monotonic()
         super()._close(conn, close_conn)
+
+    def _close_raw(self, conn: Any) -> None:
+        # Every way the pool closes a driver connection ends here (stale on check-in, idle, all),
+        # so its check-in time goes with it rather than staying for as long as the process lives.
+        self._checked_in.pop(id(conn), None)
+        super()._close_raw(conn)  # type: ignore[no-untyped-call]
 
     def hold(self) -> None:
         """End a request, keeping this thread's connection checked out for its next request.

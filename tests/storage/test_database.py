@@ -119,3 +119,16 @@ def test_a_connection_left_in_a_transaction_is_not_held(pool: Any) -> None:
     pool.connection().cursor().execute("BEGIN")
     pool.hold()
     assert pool.is_closed()
+
+
+def test_a_connection_the_pool_closes_leaves_no_check_in_time_behind(pool: Any) -> None:
+    pool._stale_timeout = 3
+    with freeze_time("2026-11-22 12:00:00") as clock:
+        _backend_pid(pool)
+        pool.connect()
+        clock.tick(timedelta(seconds=4))
+        pool.close()  # stale on check-in: closed, not pooled
+        _backend_pid(pool)
+        pool.close_idle()
+        assert pool._connections == []
+        assert pool._checked_in == {}
