@@ -13,7 +13,7 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -294,20 +294,28 @@ class Settler:
         return dict.fromkeys(ids, 0.0)  # due at once, for a fresh envelope
 
     def _submit_all(self, flights: list[Flight]) -> Delays:
-        """Submit every envelope of this pass at once (each waits for its ledger), then record each."""
+        """Submit every envelope of this pass at once (each waits for its ledger); record each as it answers.
+
+        A pass's envelopes can land in different ledgers. Recording each as soon as its own ledger
+        answers frees its channel and shows its transfers Completed a ledger sooner than waiting
+        for the slowest envelope of the pass would.
+        """
         if not flights:
             return {}
-        if len(flights) == 1:
-            replies = [flights[0].network.client.submit(flights[0].attempt.envelope_xdr)]
-        else:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(MAX_PARALLEL_SUBMITS, thread_name_prefix="settle-submit")
-            replies = list(self._pool.map(lambda f: f.network.client.submit(f.attempt.envelope_xdr), flights))
         delays: Delays = {}
-        for flight, reply in zip(flights, replies, strict=True):
-            self.hook("after_submit")
-            delays.update(self._guard(flight.transfer_ids, partial(self._after_submit, flight, reply)))
+        if len(flights) == 1:
+            self._record_reply(flights[0], flights[0].network.client.submit(flights[0].attempt.envelope_xdr), delays)
+            return delays
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(MAX_PARALLEL_SUBMITS, thread_name_prefix="settle-submit")
+        pending = {self._pool.submit(f.network.client.submit, f.attempt.envelope_xdr): f for f in flights}
+        for answered in as_completed(pending):
+            self._record_reply(pending[answered], answered.result(), delays)
         return delays
+
+    def _record_reply(self, flight: Flight, reply: SubmitReply, delays: Delays) -> None:
+        self.hook("after_submit")
+        delays.update(self._guard(flight.transfer_ids, partial(self._after_submit, flight, reply)))
 
     def _after_submit(self, flight: Flight, reply: SubmitReply) -> Delays:
         envelopes.mark_submitted(flight.attempt.id, self.clock())

@@ -58,15 +58,7 @@ class Sandbox:
 
     def payees(self, count: int) -> list[Keypair]:
         """`count` payees with trust lines, created in few transactions."""
-        keypairs = [Keypair.random() for _ in range(count)]
-        root = root_keypair(DEFAULT_PASSPHRASE)
-        ops: list[Operation] = [CreateAccount(kp.public_key, "10") for kp in keypairs]
-        submit_ops(self.server, DEFAULT_PASSPHRASE, root, ops)
-        for start in range(0, count, 15):
-            group = keypairs[start : start + 15]
-            trusts: list[Operation] = [ChangeTrust(self.asset, source=kp.public_key) for kp in group]
-            submit_ops(self.server, DEFAULT_PASSPHRASE, root, trusts, signers=group)
-        return keypairs
+        return create_payees(self.server, self.asset, count)
 
     def balance(self, account_id: str) -> Decimal:
         """The account's TKN balance (0 without a trust line)."""
@@ -84,6 +76,19 @@ class Sandbox:
         """The transaction resource by hash."""
         body: dict[str, Any] = self.server.transactions().transaction(tx_hash).call()
         return body
+
+
+def create_payees(server: Server, asset: Asset, count: int) -> list[Keypair]:
+    """`count` new accounts trusting `asset`, created in few transactions."""
+    keypairs = [Keypair.random() for _ in range(count)]
+    root = root_keypair(DEFAULT_PASSPHRASE)
+    ops: list[Operation] = [CreateAccount(kp.public_key, "10") for kp in keypairs]
+    submit_ops(server, DEFAULT_PASSPHRASE, root, ops)
+    for start in range(0, count, 15):
+        group = keypairs[start : start + 15]
+        trusts: list[Operation] = [ChangeTrust(asset, source=kp.public_key) for kp in group]
+        submit_ops(server, DEFAULT_PASSPHRASE, root, trusts, signers=group)
+    return keypairs
 
 
 @pytest.fixture(scope="session")
