@@ -3,7 +3,7 @@
 A dedicated local ledger is set like the public network (5 s ledgers, 1,000 operations per
 ledger); Sandbox settlement points at it. Each round creates its transfers through the intake
 service first, then starts the `flask --app app settle` workers and times Completed transfers
-from the first ledger that completes any (startup excluded) to the last, bounded in time.
+by the ledger's own closes, start-up and drain excluded (`steady_rate`), bounded in time.
 """
 
 from __future__ import annotations
@@ -136,25 +136,42 @@ def _stop_workers(workers: list[subprocess.Popen[bytes]]) -> None:
             worker.wait()
 
 
-def _ledger_rate(horizon_url: str, since: datetime) -> tuple[float, str] | None:
-    """Payments per second as the ledger closed them: the ledgers of this round, timed by their own closes.
+LedgerClose = tuple[datetime, int]  # when a ledger closed, and how many operations it applied
 
-    The first ledger that carries payments ends the start-up; the payments of every later ledger
-    divided by the time between the first and the last close is the steady rate, free of when the
-    workers got round to recording the outcomes.
+
+def steady_rate(closes: list[LedgerClose]) -> tuple[float, str] | None:
+    """Payments per second while the round was under way, from its ledgers' closes.
+
+    The first ledger that carries payments ends the start-up and the last one is the drain: it
+    holds whatever did not fit before, so one straggling payment there would cost a whole ledger's
+    time. The payments of the ledgers between them, over the time from the first close to the
+    close before the last, is the steady rate; the detail also gives the figure with the drain
+    counted, and every ledger's operations, empty ones included.
     """
+    busy = [(at, ops) for at, ops in sorted(closes) if ops > 0]
+    if len(busy) < 3:
+        return None
+    first, steady, last = busy[0], busy[1:-1], busy[-1]
+    seconds = (steady[-1][0] - first[0]).total_seconds()
+    if seconds <= 0:
+        return None
+    settled = sum(ops for _, ops in steady)
+    with_drain = (settled + last[1]) / (last[0] - first[0]).total_seconds()
+    shape = "/".join(str(ops) for at, ops in sorted(closes) if first[0] <= at <= last[0])
+    return settled / seconds, (
+        f"{settled:,} payments in {len(steady)} ledgers over {seconds:.0f} s; "
+        f"{with_drain:,.1f}/s counting the drain ledger too; per ledger {shape}"
+    )
+
+
+def _ledger_closes(horizon_url: str, since: datetime) -> list[LedgerClose]:
     server = Server(horizon_url, client=RequestsClient(num_retries=0))
     page = server.ledgers().order(desc=True).limit(200).call()
-    closes = sorted(
+    closes = (
         (datetime.fromisoformat(r["closed_at"].replace("Z", "+00:00")), int(r["operation_count"]))
         for r in page["_embedded"]["records"]
     )
-    busy = [(at, ops) for at, ops in closes if at >= since and ops > 0]
-    if len(busy) < 2:
-        return None
-    seconds = (busy[-1][0] - busy[0][0]).total_seconds()
-    settled = sum(ops for _, ops in busy[1:])
-    return settled / seconds, f"{settled:,} payments in {len(busy) - 1} ledgers over {seconds:.0f} s"
+    return [(at, ops) for at, ops in closes if at >= since]
 
 
 def _measure_round(
@@ -186,7 +203,7 @@ def _measure_round(
         if completed_at is not None
         else f"{done:,} of {total:,} Completed within {deadline - started:.0f} s"
     )
-    measured = _ledger_rate(environ["SANDBOX_HORIZON_URL"], since)
+    measured = steady_rate(_ledger_closes(environ["SANDBOX_HORIZON_URL"], since))
     if measured is None:
         return 0.0, f"too few ledgers to time; {end_to_end}; {failed} failed"
     rate, ledgers = measured
