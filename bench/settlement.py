@@ -148,7 +148,8 @@ def steady_rate(closes: list[LedgerClose]) -> tuple[float, str] | None:
     close before the last, is the steady rate; the detail also gives the figure with the drain
     counted, and every ledger's operations, empty ones included.
     """
-    busy = [(at, ops) for at, ops in sorted(closes) if ops > 0]
+    closes = sorted(closes)
+    busy = [(at, ops) for at, ops in closes if ops > 0]
     if len(busy) < 3:
         return None
     first, steady, last = busy[0], busy[1:-1], busy[-1]
@@ -157,7 +158,7 @@ def steady_rate(closes: list[LedgerClose]) -> tuple[float, str] | None:
         return None
     settled = sum(ops for _, ops in steady)
     with_drain = (settled + last[1]) / (last[0] - first[0]).total_seconds()
-    shape = "/".join(str(ops) for at, ops in sorted(closes) if first[0] <= at <= last[0])
+    shape = "/".join(str(ops) for at, ops in closes if first[0] <= at <= last[0])
     return settled / seconds, (
         f"{settled:,} payments in {len(steady)} ledgers over {seconds:.0f} s; "
         f"{with_drain:,.1f}/s counting the drain ledger too; per ledger {shape}"
