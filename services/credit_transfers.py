@@ -20,8 +20,7 @@ from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
 from storage.models import Transfer
 from storage.notifications import CreatedSignal
-
-CREATED = "Created"
+from storage.transfer_states import TransferState
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ def submit_credit_transfer(
                 "organization": caller.organization_id,
                 "environment": caller.environment.value,
                 "network": network,
-                "state": CREATED,
+                "state": TransferState.CREATED.value,
                 "created_at": stamp,
                 "updated_at": stamp,
                 "amount_usd": instruction.amount_usd,

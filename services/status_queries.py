@@ -25,7 +25,7 @@ class TransferNotFound(Exception):
     def __init__(self, transfer_id: str) -> None:
         super().__init__(f"Transfer not found: {transfer_id}")
         self.transfer_id = transfer_id
-        self.violation = Violation(ReasonCode(ANSWERS.not_found_reason), f"Transfer not found: {transfer_id}")
+        self.violation = Violation(ANSWERS.not_found_reason, f"Transfer not found: {transfer_id}")
 
 
 @dataclass
@@ -148,7 +148,11 @@ def answer_status_request(
         insert_status_query(**record, status=TxStatus.RJCT.value, reason_code=rejected.violations[0].code.value)
         raise
     found = find_timeline_and_record(
-        caller.organization_id, transfer_id, _record_fields(caller, network, body, readings, now), ANSWERS
+        caller.organization_id,
+        transfer_id,
+        _record_fields(caller, network, body, readings, now),
+        ANSWERS.rows,
+        ANSWERS.not_found,
     )
     if found is None:
         raise TransferNotFound(str(transfer_id))

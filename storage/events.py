@@ -7,6 +7,7 @@ from datetime import datetime
 
 from storage.models import TransferEvent
 from storage.statements import insert_row
+from storage.transfer_states import check_transition
 
 
 def record_event(
@@ -17,7 +18,8 @@ def record_event(
     reason: str | None = None,
     attempt: int = 0,
 ) -> None:
-    """Append one state change (`at` is naive UTC)."""
+    """Append one state change (`at` is naive UTC); raises IllegalTransition, writing nothing, if not allowed."""
+    check_transition(from_state, to_state)
     insert_row(
         TransferEvent,
         {

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import pkgutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import peewee
@@ -52,19 +54,46 @@ def migration_names() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(migrations.__path__) if m.name.startswith("m"))
 
 
-def upgrade() -> list[str]:
-    """Apply every migration not yet applied; return the names applied now."""
+@contextlib.contextmanager
+def _sqlite_foreign_keys_off(db: peewee.Database) -> Iterator[None]:
+    """On SQLite, foreign keys off while a migration runs, so a table rebuild's DROP cascades to nothing.
+
+    The pragma is ignored inside a transaction, so it wraps the migration's; the migration's own
+    transaction checks the keys before it commits (`_check_foreign_keys`).
+    """
+    if not isinstance(db, peewee.SqliteDatabase):
+        yield
+        return
+    db.execute_sql("PRAGMA foreign_keys = OFF")  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        db.execute_sql("PRAGMA foreign_keys = ON")  # type: ignore[no-untyped-call]
+
+
+def _check_foreign_keys(db: peewee.Database) -> None:
+    if isinstance(db, peewee.SqliteDatabase):
+        broken = db.execute_sql("PRAGMA foreign_key_check").fetchall()  # type: ignore[no-untyped-call]
+        if broken:
+            raise peewee.IntegrityError(f"migration left rows without their parent: {broken[:5]}")
+
+
+def upgrade(until: str | None = None) -> list[str]:
+    """Apply every migration not yet applied (up to `until` included); return the names applied now."""
     db = database.obj
     applied_now: list[str] = []
     with database.connection_context():
         database.create_tables([SchemaMigration])
         done = {row.name for row in SchemaMigration.select()}
         for name in migration_names():
+            if until is not None and name > until:
+                break
             if name in done:
                 continue
             module = importlib.import_module(f"{migrations.__name__}.{name}")
-            with database.atomic():
+            with _sqlite_foreign_keys_off(db), database.atomic():
                 module.apply(db)
+                _check_foreign_keys(db)
                 SchemaMigration.create(name=name, applied_at=utc_now())
             applied_now.append(name)
     return applied_now

@@ -9,6 +9,14 @@ import peewee
 
 from storage.database import database
 from storage.fields import MinorUnitsField
+from storage.transfer_states import TransferState
+
+
+def _a_transfer_state(column: str, null: bool = False) -> list[peewee.Node]:
+    """A CHECK that holds `column` to the TransferState values (m0004 adds it to migrated stores)."""
+    values = ", ".join(f"'{state.value}'" for state in TransferState)
+    condition = f'"{column}" IN ({values})'
+    return [peewee.Check(f'"{column}" IS NULL OR {condition}' if null else condition)]
 
 
 class BaseModel(peewee.Model):
@@ -47,7 +55,7 @@ class Transfer(BaseModel):
     organization = peewee.ForeignKeyField(Organization, backref="transfers", on_delete="RESTRICT", index=False)
     environment = peewee.CharField(max_length=16)
     network = peewee.CharField(max_length=16)
-    state = peewee.CharField(max_length=16, index=True)  # Created|Processing|Completed|Failed
+    state = peewee.CharField(max_length=16, index=True, constraints=_a_transfer_state("state"))
     created_at = peewee.DateTimeField()
     updated_at = peewee.DateTimeField()
     completed_at = peewee.DateTimeField(null=True)
@@ -87,8 +95,8 @@ class TransferEvent(BaseModel):
     id = peewee.AutoField()
     # No index of its own: (transfer, id) below serves look-ups by transfer.
     transfer = peewee.ForeignKeyField(Transfer, backref="events", on_delete="CASCADE", index=False)
-    from_state = peewee.CharField(max_length=16, null=True)
-    to_state = peewee.CharField(max_length=16)
+    from_state = peewee.CharField(max_length=16, null=True, constraints=_a_transfer_state("from_state", null=True))
+    to_state = peewee.CharField(max_length=16, constraints=_a_transfer_state("to_state"))
     at = peewee.DateTimeField()
     reason = peewee.CharField(max_length=200, null=True)
     attempt = peewee.IntegerField(default=0)

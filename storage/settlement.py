@@ -19,12 +19,12 @@ import peewee
 from storage.database import database, is_postgres
 from storage.events import record_event
 from storage.models import ChannelLease, Transfer, TransferEvent
+from storage.transfer_states import OPEN_STATES, TransferState, check_transition, transition
 
-CREATED = "Created"
-PROCESSING = "Processing"
-COMPLETED = "Completed"
-FAILED = "Failed"
-OPEN_STATES = (CREATED, PROCESSING)
+CREATED = TransferState.CREATED
+PROCESSING = TransferState.PROCESSING
+COMPLETED = TransferState.COMPLETED
+FAILED = TransferState.FAILED
 
 
 def _free_or_expired(now: datetime) -> Any:
@@ -92,7 +92,7 @@ def start_processing(transfer_id: uuid.UUID, amount_tkn: Decimal, now: datetime)
     """Created -> Processing with the converted amount; False if another worker already did it."""
     with database.atomic():
         won = (
-            Transfer.update(state=PROCESSING, amount_tkn=amount_tkn, updated_at=now)
+            Transfer.update(state=transition(CREATED, PROCESSING), amount_tkn=amount_tkn, updated_at=now)
             .where((Transfer.id == transfer_id) & (Transfer.state == CREATED))
             .execute()
         )
@@ -116,7 +116,7 @@ def start_processing_many(amounts: dict[uuid.UUID, Decimal], now: datetime) -> s
     with database.atomic():
         for transfer_id, amount in amounts.items():
             if (
-                Transfer.update(state=PROCESSING, amount_tkn=amount, updated_at=now)
+                Transfer.update(state=transition(CREATED, PROCESSING), amount_tkn=amount, updated_at=now)
                 .where((Transfer.id == transfer_id) & (Transfer.state == CREATED))
                 .execute()
             ):
@@ -138,7 +138,7 @@ def complete_transfers(members: list[tuple[uuid.UUID, int]], tx_hash: str, ledge
     if not live:
         return 0
     Transfer.update(
-        state=COMPLETED,
+        state=transition(PROCESSING, COMPLETED),
         ledger_hash=tx_hash,
         ledger_sequence=ledger,
         completed_at=now,
@@ -161,7 +161,9 @@ def complete_transfers(members: list[tuple[uuid.UUID, int]], tx_hash: str, ledge
 
 
 def record_events(rows: list[tuple[uuid.UUID, str, str, str, int]], now: datetime) -> None:
-    """Append one event per (transfer, from, to, reason, attempt) in one INSERT."""
+    """Append one event per (transfer, from, to, reason, attempt) in one INSERT; each change must be allowed."""
+    for _, from_state, to_state, _, _ in rows:
+        check_transition(from_state, to_state)
     if rows:
         TransferEvent.insert_many(
             [
@@ -178,7 +180,7 @@ def fail_transfer(transfer_id: uuid.UUID, error_code: str, reason: str, attempt_
         return False
     won = (
         Transfer.update(
-            state=FAILED,
+            state=transition(transfer.state, FAILED),
             error_code=error_code,
             last_error=reason[:200],
             updated_at=now,

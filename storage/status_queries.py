@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -16,37 +15,23 @@ from storage.models import Organization, StatusQuery
 from storage.statements import execute, field_params, insert_row
 from storage.transfers import TransferTimeline, find_timeline, timeline_from_row, timeline_params, timeline_sql
 
-
-@dataclass(frozen=True)
-class StateAnswer:
-    """The TxSts a found transfer in `state` is reported with, and whether its reason is the error code."""
-
-    state: str
-    status: str
-    reason_is_error_code: bool
+# A row of the answer table a caller passes in: state, TxSts, and whether the reason is the error code.
+StateAnswerRow = tuple[str, str, bool]
 
 
-@dataclass(frozen=True)
-class Answers:
-    """What a query is recorded as answering: per state of a found transfer, and when none is found."""
+def answer_of(
+    per_state: Sequence[StateAnswerRow], not_found: tuple[str, str], timeline: TransferTimeline | None
+) -> tuple[str | None, str | None]:
+    """The TxSts and reason code the table gives this outcome; no TxSts for a state without a row.
 
-    per_state: tuple[StateAnswer, ...]
-    not_found_status: str
-    not_found_reason: str
-
-    @functools.cached_property
-    def table(self) -> tuple[str | bool, ...]:
-        """`per_state` as the parameters of a VALUES list: state, TxSts, reason-is-error-code."""
-        return tuple(v for a in self.per_state for v in (a.state, a.status, a.reason_is_error_code))
-
-    def of(self, timeline: TransferTimeline | None) -> tuple[str | None, str | None]:
-        """The TxSts and reason code for this outcome; no TxSts for a state without an answer."""
-        if timeline is None:
-            return self.not_found_status, self.not_found_reason
-        for answer in self.per_state:
-            if answer.state == timeline.state:
-                return answer.status, timeline.error_code if answer.reason_is_error_code else None
-        return None, None
+    The Postgres statement of `find_timeline_and_record` reads the same rows the same way.
+    """
+    if timeline is None:
+        return not_found
+    for state, status, reason_is_error_code in per_state:
+        if state == timeline.state:
+            return status, timeline.error_code if reason_is_error_code else None
+    return None, None
 
 
 def insert_status_query(**fields: Any) -> None:
@@ -84,29 +69,33 @@ def _find_and_record_sql(param: str, states: int) -> str:
 
 
 def find_timeline_and_record(
-    organization_id: int, transfer_id: uuid.UUID, record: Mapping[str, Any], answers: Answers
+    organization_id: int,
+    transfer_id: uuid.UUID,
+    record: Mapping[str, Any],
+    per_state: Sequence[StateAnswerRow],
+    not_found: tuple[str, str],
 ) -> TransferTimeline | None:
     """The caller's transfer, or None, with the query recorded under the answer that outcome gets.
 
-    `record` holds the StatusQuery fields but `status` and `reason_code`, which `answers` gives;
-    a field not given takes its default.
+    `record` holds the StatusQuery fields but `status` and `reason_code`, which the answer table
+    gives: `per_state` for a found transfer (see `answer_of`), `not_found` (TxSts, reason) for none.
+    A field not given takes its default.
     On Postgres this is one statement, so one round trip instead of two; elsewhere the look-up
     and then the INSERT. Raises peewee.IntegrityError, having recorded nothing, when the transfer's
     state has no answer.
     """
     if not is_postgres():
         timeline = find_timeline(organization_id, transfer_id)
-        status, reason = answers.of(timeline)
+        status, reason = answer_of(per_state, not_found, timeline)
         insert_row(StatusQuery, {**record, "status": status, "reason_code": reason})
         return timeline
     params = [
         *timeline_params(organization_id, transfer_id),
-        *answers.table,
+        *(value for row in per_state for value in row),
         *field_params(_RECORD_FIELDS, record),
-        answers.not_found_status,
-        answers.not_found_reason,
+        *not_found,
     ]
-    row = execute(_find_and_record_sql(database.obj.param, len(answers.per_state)), params).fetchone()
+    row = execute(_find_and_record_sql(database.obj.param, len(per_state)), params).fetchone()
     return None if row is None else timeline_from_row(row)
 
 

@@ -13,13 +13,16 @@ from typing import Any
 from storage.database import database
 from storage.models import Transfer, TransferEvent
 from storage.statements import db_value, execute, insert_row_with_child, python_value
+from storage.transfer_states import TransferState, check_transition
 
 
 def create_transfer(fields: Mapping[str, Any], reason: str) -> None:
     """Insert a transfer with the event of its first state, both or neither.
 
-    Raises peewee.IntegrityError, having written nothing, when (organization, message_id) exists.
+    Raises peewee.IntegrityError, having written nothing, when (organization, message_id) exists,
+    and IllegalTransition when the first state is not one a transfer may start in.
     """
+    check_transition(None, fields["state"])
     event = {"from_state": None, "to_state": fields["state"], "at": fields["created_at"], "reason": reason}
     insert_row_with_child(Transfer, fields, TransferEvent, TransferEvent.transfer, event)
 
@@ -77,7 +80,7 @@ def timeline_sql(param: str) -> str:
 
 def timeline_params(organization_id: int, transfer_id: uuid.UUID) -> list[Any]:
     """The values `timeline_sql` binds, in its order."""
-    return ["Completed", db_value(Transfer.id, transfer_id), organization_id]
+    return [TransferState.COMPLETED.value, db_value(Transfer.id, transfer_id), organization_id]
 
 
 def timeline_from_row(row: tuple[Any, ...]) -> TransferTimeline:

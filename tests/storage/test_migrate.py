@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import peewee
+import pytest
 from flask import Flask
 
 from storage.database import database
 from storage.migrate import migration_names, sql_statements, upgrade
-from storage.models import ALL_MODELS
+from storage.models import ALL_MODELS, SettlementAttempt, SettlementPayment, Transfer, TransferEvent
+from storage.organizations import insert_organization
+from tests.support.databases import postgres_url, unmigrated_store
+from tests.support.transfers import AT, new_transfer
 
 
 def test_migrations_create_every_model_column(app: Flask) -> None:
@@ -17,18 +24,22 @@ def test_migrations_create_every_model_column(app: Flask) -> None:
             assert columns == {f.column_name for f in model._meta.sorted_fields}, table
 
 
+def indexes_found_and_declared(model: type[peewee.Model]) -> tuple[set[tuple[str, bool]], set[tuple[str, bool]]]:
+    """The (name, unique) of the table's indexes in the store, and of those its model declares."""
+    found = {
+        (i.name, i.unique)
+        for i in database.get_indexes(model._meta.table_name)
+        if not i.name.endswith("_pkey") and not i.name.startswith("sqlite_autoindex_")
+    }
+    return found, {(i._name, i._unique) for i in model._meta.fields_to_index()}
+
+
 def test_migrations_create_exactly_the_model_indexes(app: Flask) -> None:
     # Extra indexes count too: each one is a write on every insert (m0002 dropped two).
     with database.connection_context():
         for model in ALL_MODELS:
-            table = model._meta.table_name
-            found = {
-                (i.name, i.unique)
-                for i in database.get_indexes(table)
-                if not i.name.endswith("_pkey") and not i.name.startswith("sqlite_autoindex_")
-            }
-            declared = {(i._name, i._unique) for i in model._meta.fields_to_index()}
-            assert found == declared, table
+            found, declared = indexes_found_and_declared(model)
+            assert found == declared, model._meta.table_name
 
 
 def test_upgrade_is_idempotent(app: Flask) -> None:
@@ -42,3 +53,68 @@ def test_sql_statements_keep_function_bodies_whole() -> None:
         "CREATE TABLE a (x INT)",
         "CREATE FUNCTION f() AS $$\nBEGIN\n  x;\nEND;\n$$ LANGUAGE plpgsql",
     ]
+
+
+# Values a state column must refuse: a misspelling, another case, and the empty string.
+BAD_STATES = ("Cancelled", "completed", "")
+
+
+@pytest.mark.parametrize("bad", BAD_STATES)
+def test_the_store_refuses_a_transfer_state_outside_the_enum(organization_id: int, bad: str) -> None:
+    transfer_id = new_transfer(organization_id)
+    with database.connection_context():
+        with pytest.raises(peewee.IntegrityError), database.atomic():
+            Transfer.update(state=bad).where(Transfer.id == transfer_id).execute()
+        assert Transfer.get_by_id(transfer_id).state == "Created"
+
+
+@pytest.mark.parametrize("column", ["from_state", "to_state"])
+@pytest.mark.parametrize("bad", BAD_STATES)
+def test_the_store_refuses_an_event_state_outside_the_enum(organization_id: int, column: str, bad: str) -> None:
+    transfer_id = new_transfer(organization_id)
+    event = {"transfer": transfer_id, "from_state": "Created", "to_state": "Processing", "at": AT, "attempt": 0}
+    with database.connection_context():
+        with pytest.raises(peewee.IntegrityError), database.atomic():
+            TransferEvent.insert({**event, column: bad}).execute()
+        TransferEvent.insert(event).execute()  # the same row with good states is taken
+        assert [e.to_state for e in TransferEvent.select().order_by(TransferEvent.id)] == ["Created", "Processing"]
+
+
+def table_rows(table: str) -> list[tuple[object, ...]]:
+    return sorted(database.execute_sql(f'SELECT * FROM "{table}"').fetchall(), key=repr)
+
+
+def test_m0004_keeps_every_row_index_and_child_of_a_populated_store(app: Flask, tmp_path: Path) -> None:
+    with unmigrated_store(tmp_path):
+        assert upgrade(until="m0003_notify_from_intake")[-1] == "m0003_notify_from_intake"
+        with database.connection_context():
+            organization_id = int(insert_organization("Old Bank").id)
+        settled = new_transfer(organization_id, "Processing", "Completed")
+        new_transfer(organization_id, "Failed")
+        new_transfer(organization_id)
+        with database.connection_context():
+            attempt = SettlementAttempt.create(
+                channel_account="G" + "C" * 55, sequence=7, fee=100, max_ledger=9, max_time=0,
+                tx_hash="a" * 64, envelope_xdr="AAAA", created_at=AT, outcome="applied",
+            )  # fmt: skip
+            SettlementPayment.create(transfer=settled, attempt=attempt, number=1, op_index=0, created_at=AT)
+            tables = ("transfer", "transfer_event", "settlement_payment", "settlement_attempt")
+            before = {table: table_rows(table) for table in tables}
+
+        assert "m0004_transfer_state_checks" in upgrade()
+
+        with database.connection_context():
+            assert {table: table_rows(table) for table in tables} == before
+            assert len(before["transfer_event"]) == 6 and len(before["settlement_payment"]) == 1
+            if postgres_url() is None:
+                assert database.execute_sql("PRAGMA foreign_key_check").fetchall() == []
+                assert database.execute_sql("PRAGMA foreign_keys").fetchone() == (1,)
+            for model in (Transfer, TransferEvent):
+                found, declared = indexes_found_and_declared(model)
+                assert found == declared, model._meta.table_name
+            # The rebuilt tables still cascade to their children, and refuse a bad state.
+            with pytest.raises(peewee.IntegrityError), database.atomic():
+                Transfer.update(state="Cancelled").where(Transfer.id == settled).execute()
+            Transfer.delete().where(Transfer.id == settled).execute()
+            assert SettlementPayment.select().count() == 0
+            assert TransferEvent.select().where(TransferEvent.transfer == settled).count() == 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 import peewee
@@ -13,21 +12,17 @@ import pytest
 from storage.database import database
 from storage.models import StatusQuery
 from storage.organizations import insert_organization
-from storage.status_queries import Answers, StateAnswer, find_timeline_and_record
-from storage.transfers import create_transfer
-from tests.support.transfers import AT, move, transfer_fields
+from storage.status_queries import answer_of, find_timeline_and_record
+from tests.support.transfers import AT, new_transfer
 
 # Unlike the spec's table, so a record can only hold these values by following it.
-ANSWERS = Answers(
-    per_state=(
-        StateAnswer("Created", "AAAA", reason_is_error_code=False),
-        StateAnswer("Processing", "BBBB", reason_is_error_code=False),
-        StateAnswer("Completed", "CCCC", reason_is_error_code=True),
-        StateAnswer("Failed", "DDDD", reason_is_error_code=True),
-    ),
-    not_found_status="NONE",
-    not_found_reason="GONE",
+PER_STATE = (
+    ("Created", "AAAA", False),
+    ("Processing", "BBBB", False),
+    ("Completed", "CCCC", True),
+    ("Failed", "DDDD", True),
 )
+NOT_FOUND = ("NONE", "GONE")
 
 
 def record(organization_id: int, queried: str) -> dict[str, Any]:
@@ -50,22 +45,6 @@ def recorded() -> list[tuple[str | None, str, str | None]]:
     return [(r.queried_transfer_id, r.status, r.reason_code) for r in rows]
 
 
-def new_transfer(organization_id: int, *states: str) -> uuid.UUID:
-    values = transfer_fields(organization_id, f"MSG-{uuid.uuid4().hex[:8]}")
-    with database.connection_context():
-        create_transfer(values, reason="accepted")
-    for state in states:
-        move(
-            str(values["id"]),
-            state,
-            datetime(2026, 11, 22, 12, 0, 5),
-            ledger_hash="a" * 64,
-            amount_tkn=Decimal(1),
-            error_code="AM04",
-        )
-    return uuid.UUID(str(values["id"]))
-
-
 @pytest.mark.parametrize(
     ("states", "answer"),
     [
@@ -81,7 +60,7 @@ def test_a_found_transfer_is_recorded_with_its_states_answer(
     transfer_id = new_transfer(organization_id, *states)
     with database.connection_context():
         found = find_timeline_and_record(
-            organization_id, transfer_id, record(organization_id, str(transfer_id)), ANSWERS
+            organization_id, transfer_id, record(organization_id, str(transfer_id)), PER_STATE, NOT_FOUND
         )
         assert found is not None and found.id == transfer_id and found.state == (states or ("Created",))[-1]
         assert found.last_event_at == (datetime(2026, 11, 22, 12, 0, 5) if states else AT)
@@ -97,7 +76,7 @@ def test_unknown_and_foreign_transfers_are_recorded_as_not_found(organization_id
         for transfer_id in (foreign, unknown):
             assert (
                 find_timeline_and_record(
-                    organization_id, transfer_id, record(organization_id, str(transfer_id)), ANSWERS
+                    organization_id, transfer_id, record(organization_id, str(transfer_id)), PER_STATE, NOT_FOUND
                 )
                 is None
             )
@@ -106,10 +85,10 @@ def test_unknown_and_foreign_transfers_are_recorded_as_not_found(organization_id
 
 def test_a_state_without_an_answer_records_nothing(organization_id: int) -> None:
     transfer_id = new_transfer(organization_id)
-    partial = Answers(ANSWERS.per_state[1:], ANSWERS.not_found_status, ANSWERS.not_found_reason)
+    given = record(organization_id, str(transfer_id))
     with database.connection_context():
         with pytest.raises(peewee.IntegrityError):
-            find_timeline_and_record(organization_id, transfer_id, record(organization_id, str(transfer_id)), partial)
+            find_timeline_and_record(organization_id, transfer_id, given, PER_STATE[1:], NOT_FOUND)
         assert recorded() == []
 
 
@@ -122,7 +101,7 @@ def test_the_record_is_the_one_given(organization_id: int) -> None:
         "raw_request": b"<x>\xe2\x82\xac</x>",
     }
     with database.connection_context():
-        find_timeline_and_record(organization_id, transfer_id, given, ANSWERS)
+        find_timeline_and_record(organization_id, transfer_id, given, PER_STATE, NOT_FOUND)
         row = StatusQuery.get()
         stored = {name: getattr(row, name) for name in given if name != "organization"}
         assert row.organization.id == organization_id
@@ -134,5 +113,16 @@ def test_a_field_not_given_takes_its_default(organization_id: int) -> None:
     transfer_id = new_transfer(organization_id)
     given = {k: v for k, v in record(organization_id, str(transfer_id)).items() if k != "original_message_id"}
     with database.connection_context():
-        find_timeline_and_record(organization_id, transfer_id, given, ANSWERS)
+        find_timeline_and_record(organization_id, transfer_id, given, PER_STATE, NOT_FOUND)
         assert StatusQuery.get().original_message_id is None
+
+
+def test_answer_of_reads_the_rows_as_the_postgres_statement_does(organization_id: int) -> None:
+    transfer_id = new_transfer(organization_id, "Processing", "Failed")
+    with database.connection_context():
+        found = find_timeline_and_record(
+            organization_id, transfer_id, record(organization_id, str(transfer_id)), PER_STATE, NOT_FOUND
+        )
+        assert answer_of(PER_STATE, NOT_FOUND, found) == recorded()[0][1:] == ("DDDD", "AM04")
+    assert answer_of(PER_STATE, NOT_FOUND, None) == NOT_FOUND
+    assert answer_of(PER_STATE[:3], NOT_FOUND, found) == (None, None)

@@ -20,10 +20,33 @@ def postgres_url() -> str | None:
 def reset_postgres(url: str) -> None:
     """Drop and recreate the public schema, then migrate: a clean store for the run."""
     open_database(url)
+    empty_postgres_schema()
+    upgrade()
+
+
+def empty_postgres_schema() -> None:
+    """Drop and recreate the public schema of the bound Postgres database: no tables at all."""
     with database.connection_context():
         database.execute_sql("DROP SCHEMA public CASCADE")
         database.execute_sql("CREATE SCHEMA public")
-    upgrade()
+
+
+@contextlib.contextmanager
+def unmigrated_store(directory: Path) -> Iterator[None]:
+    """Bind the proxy to a store with no tables: a new SQLite file, or the run's Postgres emptied.
+
+    On Postgres the store is emptied and fully migrated again afterwards, as the run expects it.
+    """
+    if postgres_url() is None:
+        open_database(sqlite_url(directory / "unmigrated"))
+        yield
+        return
+    empty_postgres_schema()
+    try:
+        yield
+    finally:
+        empty_postgres_schema()
+        upgrade()
 
 
 def empty_postgres_tables() -> None:

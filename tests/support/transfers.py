@@ -10,6 +10,8 @@ from typing import Any
 from storage.database import database
 from storage.events import record_event
 from storage.models import Transfer
+from storage.transfer_states import TransferState, transition
+from storage.transfers import create_transfer
 
 AT = datetime(2026, 11, 22, 12, 0, 0)
 
@@ -37,7 +39,7 @@ def transfer_fields(organization_id: int, message_id: str, **changes: Any) -> di
 
 def move(
     transfer_id: str,
-    to_state: str,
+    to_state: TransferState | str,
     at: datetime,
     *,
     ledger_hash: str | None = None,
@@ -48,10 +50,27 @@ def move(
     key = uuid.UUID(transfer_id)
     with database.connection_context(), database.atomic():
         transfer = Transfer.get_by_id(key)
-        fields: dict[str, object] = {"state": to_state, "updated_at": at}
+        fields: dict[str, object] = {"state": transition(transfer.state, TransferState(to_state)), "updated_at": at}
         if to_state == "Completed":
             fields.update(completed_at=at, ledger_hash=ledger_hash, amount_tkn=amount_tkn)
         if to_state == "Failed":
             fields.update(error_code=error_code)
         Transfer.update(**fields).where(Transfer.id == key).execute()
         record_event(key, transfer.state, to_state, at, reason="test")
+
+
+def new_transfer(organization_id: int, *states: str) -> uuid.UUID:
+    """A Created transfer moved through `states`, with the events settlement would write."""
+    values = transfer_fields(organization_id, f"MSG-{uuid.uuid4().hex[:8]}")
+    with database.connection_context():
+        create_transfer(values, reason="accepted")
+    for state in states:
+        move(
+            str(values["id"]),
+            state,
+            datetime(2026, 11, 22, 12, 0, 5),
+            ledger_hash="a" * 64,
+            amount_tkn=Decimal(1),
+            error_code="AM04",
+        )
+    return uuid.UUID(str(values["id"]))
