@@ -11,13 +11,12 @@ import api
 import cli
 import config
 from services.context import build_service_context
-from storage.database import begin_request, end_request, open_database
+from storage.database import end_request, open_database
 
 
 def _init_database(app: Flask) -> None:
     open_database(app.config["DATABASE_URL"])
-
-    app.before_request(begin_request)
+    # A request takes its connection with its first statement and gives it back here.
     app.teardown_request(lambda _: end_request())
 
 

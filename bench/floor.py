@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import psycopg2
+import psycopg
 from lxml import etree
 
 TABLE = "bench_floor"
@@ -31,8 +31,7 @@ def _connection() -> Any:
     # One connection per thread, opened on first use and kept: the floor pays no connect cost.
     connection = getattr(_local, "connection", None)
     if connection is None or connection.closed:
-        connection = psycopg2.connect(os.environ["BENCH_FLOOR_DSN"])
-        connection.autocommit = True
+        connection = psycopg.connect(os.environ["BENCH_FLOOR_DSN"], autocommit=True)
         _local.connection = connection
     return connection
 

@@ -11,7 +11,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-import psycopg2
+import psycopg
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,8 @@ def _wrk_version() -> str:
 
 def describe_machine(database_url: str) -> MachineInfo:
     """Measure the machine, ask Postgres its version."""
-    with psycopg2.connect(database_url) as connection, connection.cursor() as cursor:
-        cursor.execute("SHOW server_version")
-        row = cursor.fetchone()
-    connection.close()
+    with psycopg.connect(database_url) as connection:
+        row = connection.execute("SHOW server_version").fetchone()
     postgres = str(row[0]).split()[0] if row else "unknown"
     return MachineInfo(
         date=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d"),

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
-import psycopg2
-from psycopg2 import sql
+import psycopg
+from psycopg import sql
 
 from bench.floor import CREATE_TABLE
 from bench.settings import PROJECT_ROOT, BenchSettings
@@ -36,17 +36,11 @@ def recreate_database(url: str) -> None:
     if not name.startswith("bench"):
         raise BenchError(f"refusing to drop {name!r}: the bench database's name must start with 'bench'")
     admin = urlunparse(parsed._replace(path="/postgres"))
-    connection = psycopg2.connect(admin)
-    connection.autocommit = True
-    with connection.cursor() as cursor:
-        cursor.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        cursor.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    connection.close()
-    connection = psycopg2.connect(url)
-    connection.autocommit = True
-    with connection.cursor() as cursor:
-        cursor.execute(CREATE_TABLE)
-    connection.close()
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(CREATE_TABLE)
 
 
 def service_environment(settings: BenchSettings) -> dict[str, str]:

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
-import psycopg2
+import psycopg
 from stellar_sdk import Asset, Keypair, Server
 from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation
@@ -99,13 +99,9 @@ def _create_transfers(database_url: str, api_key: str, payees: list[str], count:
 
 
 def _states(database_url: str) -> dict[str, int]:
-    connection = psycopg2.connect(database_url)
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT state, count(*) FROM transfer GROUP BY state")
-            return {str(state): int(total) for state, total in cursor.fetchall()}
-    finally:
-        connection.close()
+    with psycopg.connect(database_url) as connection:
+        rows = connection.execute("SELECT state, count(*) FROM transfer GROUP BY state").fetchall()
+    return {str(state): int(total) for state, total in rows}
 
 
 def _start_workers(environ: dict[str, str], count: int, logs: Path) -> list[subprocess.Popen[bytes]]:

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from storage.database import database
 from storage.models import ApiKey, Organization, utc_now
-from storage.statements import execute
 
 
 def insert_api_key(organization: Organization, key_id: str, key_hash: str, environment: str) -> ApiKey:
@@ -46,7 +45,7 @@ def _active_key_sql(param: str) -> str:
 
 def find_active_api_key(key_id: str) -> ActiveKey | None:
     """The unrevoked key with this public ID, with its organization, in one query."""
-    row = execute(_active_key_sql(database.obj.param), [key_id]).fetchone()
+    row = database.execute_sql(_active_key_sql(database.obj.param), [key_id]).fetchone()
     return None if row is None else ActiveKey(*row)
 
 

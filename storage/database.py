@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import select
 import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import peewee
-import psycopg2.extensions
-from playhouse.db_url import connect, parse
-from playhouse.pool import PooledPostgresqlDatabase
+import psycopg
+from playhouse.db_url import connect
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 database = peewee.DatabaseProxy()
 
@@ -20,121 +21,124 @@ _SQLITE_PRAGMAS = {
     "synchronous": "normal",
 }
 
-# A pooled connection handed back less than this long ago is handed out again without a ping.
+# A pooled connection handed out less than this long ago is handed out again without a ping.
 TRUST_RECENT_SECONDS = 1.0
+# How long a request waits for a connection (Postgres restarting, say) before it is told to retry.
+CONNECT_WAIT_SECONDS = 3.0
+# How long the pool keeps backing off one failed reconnection; the next request then starts afresh,
+# so a pool that lost its server reconnects within seconds of the server's return, not minutes.
+RECONNECT_GIVE_UP_SECONDS = 5.0
+# Pool bounds per process: a sync server worker uses one connection, a settlement worker one per pass.
+POOL_MIN_SIZE = 1
+POOL_MAX_SIZE = 16
+# A server session is replaced after this long, busy or not, so no backend grows without bound.
+MAX_LIFETIME_SECONDS = 300.0
+MAX_IDLE_SECONDS = 60.0
+
+# SQLSTATEs that say the server is going away or not yet accepting work: class 08 (connection
+# exception) and admin shutdown, crash shutdown, cannot connect now.
+_UNREACHABLE_STATES = ("08", "57P01", "57P02", "57P03")
 
 
-def _recent(since: float) -> bool:
-    # The one rule for trusting a connection without a ping: it was last used this recently.
-    return time.monotonic() - since < TRUST_RECENT_SECONDS
+class PooledConnection(psycopg.Connection[tuple[Any, ...]]):
+    """A psycopg connection that remembers when its pool last handed it out."""
+
+    handed_out_at = float("-inf")
 
 
-class PreparingConnection(psycopg2.extensions.connection):
-    """A psycopg2 connection that remembers which statements it has prepared on its server session."""
+class PoolDatabase(peewee.PostgresqlDatabase):
+    """Peewee on psycopg 3, whose connections come from, and go back to, a psycopg_pool pool.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.prepared: set[str] = set()
-
-
-class RecentlyCheckedPool(PooledPostgresqlDatabase):
-    """Peewee's Postgres pool, minus the `SELECT 1` on every check-out of a busy connection.
-
-    The stock pool pings each connection it hands out: one more round trip per request, about a
-    seventh of a pacs.008's time under load (docs/performance.md). A connection that finished a
-    request less than TRUST_RECENT_SECONDS ago is trusted as it is; an idle one is still pinged, so
-    a Postgres restart during a quiet spell costs no failed request. A connection that broke while
-    in use is marked closed by psycopg2 and is discarded here either way.
+    `close()` returns the connection to the pool (the pool's `close_returns`), where the pool
+    rolls back or discards a connection that is not idle.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._checked_in: dict[int, float] = {}
-        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
+    class _Adapter(peewee.Psycopg3Adapter):
+        def connect(self, db: Any, **params: Any) -> Any:
+            return db.pool.getconn()
 
-    def _is_closed(self, conn: Any) -> bool:
-        if conn.closed:
+    psycopg3_adapter = _Adapter
+
+    def __init__(self, url: str) -> None:
+        self.pool = ConnectionPool[PooledConnection](
+            url,
+            connection_class=PooledConnection,
+            kwargs={"autocommit": True, "connect_timeout": 5},
+            min_size=POOL_MIN_SIZE,
+            max_size=POOL_MAX_SIZE,
+            open=True,
+            check=self._check,
+            close_returns=True,
+            timeout=CONNECT_WAIT_SECONDS,
+            max_lifetime=MAX_LIFETIME_SECONDS,
+            max_idle=MAX_IDLE_SECONDS,
+            reconnect_timeout=RECONNECT_GIVE_UP_SECONDS,
+            name="gateway",
+        )
+        super().__init__(url, prefer_psycopg3=True, autorollback=False)
+
+    def _check(self, connection: PooledConnection) -> None:
+        """The pool's check before it hands a connection out (decision S6).
+
+        A connection handed out under TRUST_RECENT_SECONDS ago with nothing waiting on its socket
+        is trusted as it is: no round trip. One that sat idle longer, or whose server has written
+        to it unasked (a shutdown notice, or the end of the stream), is pinged first. A failed ping
+        means the server went away, so every idle connection is replaced, not just this one.
+        """
+        now = time.monotonic()
+        idle = now - connection.handed_out_at >= TRUST_RECENT_SECONDS
+        connection.handed_out_at = now
+        if not idle and not select.select([connection], [], [], 0)[0]:
+            return
+        try:
+            ConnectionPool.check_connection(connection)
+        except psycopg.Error:
+            self.pool.drain()
+            raise
+
+    def close_pool(self) -> None:
+        """Close every connection of the pool; the database cannot be used afterwards."""
+        self.pool.close()
+
+
+def unreachable(error: BaseException) -> bool:
+    """True when `error` says the database cannot be reached now: connection refused or lost,
+    server restarting or shutting down, or no connection within CONNECT_WAIT_SECONDS.
+
+    Looks through peewee's wrapping at the driver's error.
+    """
+    seen: set[int] = set()
+    pending: list[BaseException | None] = [error]
+    while pending:
+        current = pending.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, PoolTimeout):
             return True
-        checked_in = self._checked_in.pop(id(conn), None)
-        if checked_in is not None and _recent(checked_in):
-            adapter: Any = self._adapter  # type: ignore[attr-defined]
-            return bool(adapter.txn_status(conn) != adapter.txn_idle)
-        return bool(super()._is_closed(conn))  # type: ignore[no-untyped-call]
-
-    def _close(self, conn: Any, close_conn: bool = False) -> None:
-        if not close_conn:
-            self._checked_in[id(conn)] = time.monotonic()
-        super()._close(conn, close_conn)
-
-    def _close_raw(self, conn: Any) -> None:
-        # Every way the pool closes a driver connection ends here (stale on check-in, idle, all),
-        # so its check-in time goes with it rather than staying for as long as the process lives.
-        self._checked_in.pop(id(conn), None)
-        super()._close_raw(conn)  # type: ignore[no-untyped-call]
-
-    def hold(self) -> None:
-        """End a request, keeping this thread's connection checked out for its next request.
-
-        Checking a connection in and out of the pool was about a twentieth of a pacs.008's CPU
-        (docs/performance.md). A connection that is broken, or not idle (a transaction left
-        open or failed), goes back through `close()`, where the pool discards or rolls it back.
-        """
-        state: Any = self._state  # type: ignore[attr-defined]
-        conn = state.conn
-        if state.closed or conn is None:
-            return
-        adapter: Any = self._adapter  # type: ignore[attr-defined]
-        if conn.closed or state.transactions or adapter.txn_status(conn) != adapter.txn_idle:
-            self.close()
-            return
-        state.held_since = time.monotonic()
-
-    def resume(self) -> None:
-        """Start a request on the held connection when the pool would trust it, else on a checked one.
-
-        The held connection is used as it is when it was held less than TRUST_RECENT_SECONDS ago
-        and is younger than the pool's stale timeout, exactly as the pool hands out a connection
-        checked in that recently. Otherwise it is checked in as of the moment it was held, so
-        the pool pings it (idle) or closes it (stale) before handing out a connection.
-        """
-        state: Any = self._state  # type: ignore[attr-defined]
-        held_since: float | None = getattr(state, "held_since", None)
-        state.held_since = None
-        if not state.closed:
-            if held_since is None:
-                return  # opened outside a request on this thread: as `connect(reuse_if_open=True)`
-            conn = state.conn
-            pooled = self._in_use.get(self.conn_key(conn))
-            fresh = pooled is not None and not self._is_stale(pooled.timestamp)  # type: ignore[no-untyped-call]
-            if fresh and _recent(held_since) and not conn.closed:
-                return
-            self.close()
-            if id(conn) in self._checked_in:
-                self._checked_in[id(conn)] = held_since
-        self.connect()  # type: ignore[no-untyped-call]
-
-
-def _open_postgres(url: str) -> peewee.Database:
-    # Pooled: `close()` at the end of a request returns the connection to this process's pool
-    # instead of closing it, so a request does not pay a new Postgres backend (about 3 ms, a
-    # quarter of a pacs.008; docs/performance.md). Connections are recycled after stale_timeout.
-    options = parse(url)  # type: ignore[no-untyped-call]
-    name = options.pop("database")
-    return RecentlyCheckedPool(
-        name,
-        max_connections=None,
-        stale_timeout=300,
-        autorollback=False,
-        connection_factory=PreparingConnection,
-        **options,
-    )
+        if isinstance(current, psycopg.OperationalError):
+            state = current.sqlstate
+            if state is None or state.startswith(_UNREACHABLE_STATES):
+                return True
+        # peewee keeps the driver's error as `orig`; Python chains it as the context as well.
+        pending.extend([getattr(current, "orig", None), current.__cause__, current.__context__])
+    return False
 
 
 def open_database(url: str) -> peewee.Database:
-    """Bind the proxy to the database at `url` (sqlite:///path or postgresql://...)."""
+    """Bind the proxy to the database at `url` (sqlite:///path or postgresql://...).
+
+    A pool bound before (tests bind one app after another) is closed first.
+    """
+    previous = database.obj
+    if isinstance(previous, PoolDatabase):
+        previous.close_pool()
     scheme = urlparse(url).scheme
     db: peewee.Database
     if scheme in ("postgres", "postgresql"):
-        db = _open_postgres(url)
+        # Pooled: a request does not pay a new Postgres backend (about 3 ms, a quarter of a
+        # pacs.008; docs/performance.md).
+        db = PoolDatabase(url)
     elif scheme.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
@@ -150,21 +154,9 @@ def open_database(url: str) -> peewee.Database:
     return db
 
 
-def begin_request() -> None:
-    """Give this thread a connection for the request it starts (Postgres: the one it held, if trusted)."""
-    db = database.obj
-    if isinstance(db, RecentlyCheckedPool):
-        db.resume()
-    else:
-        database.connect(reuse_if_open=True)
-
-
 def end_request() -> None:
-    """Release this thread's connection at the end of a request (Postgres: held for the next one)."""
-    db = database.obj
-    if isinstance(db, RecentlyCheckedPool):
-        db.hold()
-    elif not database.is_closed():
+    """Release this thread's connection at the end of a request (Postgres: back to the pool)."""
+    if not database.is_closed():
         database.close()
 
 

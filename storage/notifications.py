@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import logging
-import select
 import threading
 import time
+from typing import Any
 from urllib.parse import urlparse
 
 import peewee
-import psycopg2
-import psycopg2.extensions
+import psycopg
 
 from storage.database import database, is_postgres
 
@@ -19,6 +18,11 @@ CHANNEL = "transfer_created"
 # Well inside SETTLEMENT_POLL_SECONDS: a transfer created just after a notification is found by the
 # pass that notification started or by the next poll, so pickup stays within a second.
 NOTIFY_INTERVAL_SECONDS = 0.1
+
+# A lost listening connection is tried again at once, then after 1 s, 2 s, ... at most 10 s apart.
+LISTEN_RETRY_FIRST_SECONDS = 1.0
+LISTEN_RETRY_MAX_SECONDS = 10.0
+LISTEN_CONNECT_TIMEOUT_SECONDS = 5
 
 logger = logging.getLogger("gateway.storage")
 
@@ -57,34 +61,60 @@ class CreatedSignal:
 
 
 class TransferWakeup:
-    """`wait(seconds)` returns early (True) when a transfer was created, on Postgres."""
+    """`wait(seconds)` returns early (True) when a transfer was created, on Postgres.
+
+    The listening connection is its own, outside the pool. When it is lost (Postgres restarts), `wait`
+    sleeps instead and reconnects, first at once, then after LISTEN_RETRY_FIRST_SECONDS, doubling up
+    to LISTEN_RETRY_MAX_SECONDS; the workers' poll finds new transfers meanwhile.
+    """
 
     def __init__(self, database_url: str, stop: threading.Event | None = None) -> None:
         self._stop = stop or threading.Event()
-        self._connection: psycopg2.extensions.connection | None = None
-        if urlparse(database_url).scheme.startswith("postgres"):
-            connection = psycopg2.connect(database_url)
-            connection.set_isolation_level(psycopg2.extensions.ISOLATION_LEVEL_AUTOCOMMIT)
-            with connection.cursor() as cursor:
-                cursor.execute(f"LISTEN {CHANNEL}")
-            self._connection = connection
+        self._url = database_url if urlparse(database_url).scheme.startswith("postgres") else None
+        self._connection: psycopg.Connection[tuple[Any, ...]] | None = None
+        self._retry_after = 0.0  # seconds until the next reconnection, after a failed one
+        self._retry_at = 0.0
+        if self._url is not None:
+            self._listen(self._url)
 
     @property
     def listening(self) -> bool:
-        """Whether notifications are received (Postgres)."""
+        """Whether notifications are received now (Postgres, connected)."""
         return self._connection is not None
 
+    def _listen(self, url: str) -> None:
+        connection = None
+        try:
+            connection = psycopg.connect(url, autocommit=True, connect_timeout=LISTEN_CONNECT_TIMEOUT_SECONDS)
+            connection.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error as error:
+            if connection is not None:
+                connection.close()
+            self._retry_after = min(max(self._retry_after * 2, LISTEN_RETRY_FIRST_SECONDS), LISTEN_RETRY_MAX_SECONDS)
+            self._retry_at = time.monotonic() + self._retry_after
+            logger.warning("cannot listen for new transfers (retrying in %.0fs): %s", self._retry_after, error)
+            return
+        if self._retry_after:
+            logger.info("listening for new transfers again")
+        self._connection, self._retry_after = connection, 0.0
+
     def wait(self, seconds: float) -> bool:
-        """Sleep up to `seconds`; True when woken by a notification."""
+        """Sleep up to `seconds`; True when woken by a notification. Never raises for a lost server."""
+        if self._url is not None and self._connection is None and time.monotonic() >= self._retry_at:
+            self._listen(self._url)
         connection = self._connection
         if connection is None:
             self._stop.wait(seconds)
             return False
-        if not connection.notifies:
-            select.select([connection], [], [], seconds)
-            connection.poll()
-        woken = bool(connection.notifies)
-        connection.notifies.clear()
+        try:
+            woken = any(True for _ in connection.notifies(timeout=seconds, stop_after=1))
+            if woken:  # the rest that came with it wake nobody a second time
+                for _ in connection.notifies(timeout=0):
+                    pass
+        except psycopg.Error as error:
+            logger.warning("lost the connection listening for new transfers: %s", error)
+            self.close()
+            return False
         return woken
 
     def close(self) -> None:

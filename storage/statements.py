@@ -3,14 +3,14 @@
 Peewee builds a statement's SQL anew on every call; for the few statements every request runs,
 that was a sixth of a request's CPU (docs/performance.md). These render the same SQL once and
 bind values through each field's own `db_value`, so conversions stay the models'. On Postgres
-each is also prepared once per connection, so the server plans it once rather than per request.
+psycopg prepares each on a connection once it has run there a few times (`prepare_threshold`), so the
+server plans it once per connection rather than per request.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import peewee
@@ -31,30 +31,6 @@ def db_value(field: Any, value: Any) -> Any:
 def python_value(field: Any, value: Any) -> Any:
     """A column value as the field reads it."""
     return field.python_value(value)
-
-
-@functools.cache
-def _prepared_forms(sql: str, count: int) -> tuple[str, str, str]:
-    # The name is derived from the text, so every connection and process agrees on it.
-    name = "hot_" + hashlib.sha256(sql.encode()).hexdigest()[:16]
-    pieces = sql.split("%s")
-    if len(pieces) != count + 1:
-        raise ValueError(f"{name}: {len(pieces) - 1} placeholders for {count} values")
-    numbered = "".join(f"{piece}${i}" for i, piece in enumerate(pieces[:-1], start=1)) + pieces[-1]
-    arguments = ", ".join("%s" for _ in range(count))
-    return name, f"PREPARE {name} AS {numbered}", f"EXECUTE {name} ({arguments})"
-
-
-def execute(sql: str, params: Sequence[Any]) -> Any:
-    """Run a hot statement and return its cursor; on Postgres as a statement prepared on this connection."""
-    prepared: set[str] | None = getattr(database.connection(), "prepared", None)
-    if prepared is None or not params:
-        return database.execute_sql(sql, params)
-    name, prepare, run = _prepared_forms(sql, len(params))
-    if name not in prepared:
-        database.execute_sql(prepare)
-        prepared.add(name)
-    return database.execute_sql(run, params)
 
 
 @functools.cache
@@ -81,7 +57,7 @@ def field_params(fields: tuple[peewee.Field, ...], values: Mapping[str, Any]) ->
 def insert_row(model: type[peewee.Model], values: Mapping[str, Any]) -> None:
     """INSERT one row; fields not given take their default. Raises peewee.IntegrityError."""
     sql, fields = _insert_sql(model, database.obj.param)
-    execute(sql, field_params(fields, values))
+    database.execute_sql(sql, field_params(fields, values))
 
 
 @functools.cache
@@ -121,4 +97,4 @@ def insert_row_with_child(
             insert_row(child, {**child_values, link.name: parent_values[link.rel_field.name]})
         return
     sql, parent_fields, child_fields = _insert_pair_sql(parent, child, link, database.obj.param)
-    execute(sql, [*field_params(parent_fields, parent_values), *field_params(child_fields, child_values)])
+    database.execute_sql(sql, [*field_params(parent_fields, parent_values), *field_params(child_fields, child_values)])

@@ -12,7 +12,7 @@ import peewee
 
 from storage.database import database, is_postgres
 from storage.models import Organization, StatusQuery
-from storage.statements import execute, field_params, insert_row
+from storage.statements import field_params, insert_row
 from storage.transfers import TransferTimeline, find_timeline, timeline_from_row, timeline_params, timeline_sql
 
 # A row of the answer table a caller passes in: state, TxSts, and whether the reason is the error code.
@@ -95,7 +95,7 @@ def find_timeline_and_record(
         *field_params(_RECORD_FIELDS, record),
         *not_found,
     ]
-    row = execute(_find_and_record_sql(database.obj.param, len(per_state)), params).fetchone()
+    row = database.execute_sql(_find_and_record_sql(database.obj.param, len(per_state)), params).fetchone()
     return None if row is None else timeline_from_row(row)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from storage.database import database
 from storage.models import Transfer, TransferEvent
-from storage.statements import db_value, execute, insert_row_with_child, python_value
+from storage.statements import db_value, insert_row_with_child, python_value
 from storage.transfer_states import TransferState, check_transition
 
 
@@ -94,7 +94,9 @@ def timeline_from_row(row: tuple[Any, ...]) -> TransferTimeline:
 
 def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimeline | None:
     """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
-    row = execute(timeline_sql(database.obj.param), timeline_params(organization_id, transfer_id)).fetchone()
+    row = database.execute_sql(
+        timeline_sql(database.obj.param), timeline_params(organization_id, transfer_id)
+    ).fetchone()
     return None if row is None else timeline_from_row(row)
 
 

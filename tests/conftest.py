@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import freezegun
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -18,6 +19,10 @@ from storage.database import database
 from storage.migrate import upgrade
 from storage.organizations import insert_organization
 from tests.support.databases import empty_postgres_tables, postgres_url, reset_postgres, sqlite_url
+
+# The driver and its pool keep real time: a frozen clock would expire every pooled connection and
+# stall the pool's own scheduling. The app's rules still run on the frozen clock.
+freezegun.configure(extend_ignore_list=["psycopg"])
 
 
 @pytest.fixture(scope="session")

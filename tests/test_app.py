@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from flask.testing import FlaskClient
+from psycopg_pool import ConnectionPool
 
 from storage.database import database, is_postgres
 from tests.support.messages import pacs028
@@ -17,13 +18,10 @@ def _query_unknown_transfer(client: FlaskClient, api_key: str) -> None:
     assert response.status_code == 404
 
 
-def test_a_request_leaves_its_connection_held_on_postgres_and_closed_elsewhere(
-    client: FlaskClient, api_key: str
-) -> None:
+def test_a_request_gives_its_connection_back(client: FlaskClient, api_key: str) -> None:
     _query_unknown_transfer(client, api_key)
+    assert database.is_closed()
     if is_postgres():
-        pool: Any = database.obj  # peewee's pool is untyped
-        assert not database.is_closed()  # held for this thread's next request (decision S6)
-        assert pool._connections == []  # not checked back into the pool
-    else:
-        assert database.is_closed()
+        pool: ConnectionPool[Any] = database.obj.pool
+        stats = pool.get_stats()
+        assert stats["pool_available"] == stats["pool_size"]  # back in the pool, not held (decision S6)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import sys
 
-import psycopg2
+import psycopg
 
 
 def main() -> int:
     """Try one connection with a short timeout."""
     try:
-        psycopg2.connect(sys.argv[1], connect_timeout=3).close()
-    except psycopg2.OperationalError:
+        psycopg.connect(sys.argv[1], connect_timeout=3).close()
+    except psycopg.OperationalError:
         return 1
     return 0
 

@@ -1,134 +1,157 @@
-"""The Postgres pool pings only connections that sat idle."""
+"""The Postgres pool pings only connections that sat idle or heard from their server, and
+`unreachable` tells a database that cannot be reached from every other database error."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from datetime import timedelta
-from typing import Any
+import socket
+import time
+from collections.abc import Iterator
 
 import peewee
-import psycopg2
+import psycopg
 import pytest
-from freezegun import freeze_time
+from psycopg_pool import ConnectionPool
 
-from storage.database import TRUST_RECENT_SECONDS, RecentlyCheckedPool, open_database
+import storage.database
+from storage.database import PoolDatabase, database, open_database, unreachable
 from tests.support.databases import postgres_url
 
-pytestmark = pytest.mark.skipif(postgres_url() is None, reason="the connection pool is Postgres only")
+postgres_only = pytest.mark.skipif(postgres_url() is None, reason="the connection pool is Postgres only")
 
 
 @pytest.fixture()
-def pool() -> Iterator[Any]:
+def pool_db() -> Iterator[PoolDatabase]:
     url = postgres_url()
     assert url is not None
-    db: Any = open_database(url)  # peewee's pool is untyped
-    assert type(db).__name__ == RecentlyCheckedPool.__name__
+    db = open_database(url)
+    assert isinstance(db, PoolDatabase)
+    db.pool.wait()  # its one connection is ready, so no request makes it grow
     yield db
-    db.close_all()
+    db.close_pool()
 
 
-def _backend_pid(pool: Any) -> int:
-    # A use outside a request: check out, one statement, check in.
-    pool.connect(reuse_if_open=True)
-    try:
-        pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
-    finally:
-        pool.close()
-    return pid
+@pytest.fixture()
+def pings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The backend pid of every connection the pool pings before handing it out."""
+    seen: list[int] = []
+    ping = ConnectionPool.check_connection
+
+    def spy(connection: psycopg.Connection[tuple[object, ...]]) -> None:
+        seen.append(connection.info.backend_pid)
+        ping(connection)
+
+    monkeypatch.setattr(ConnectionPool, "check_connection", staticmethod(spy))
+    return seen
 
 
-def _request_backend_pid(pool: Any) -> int:
-    # One request's worth of use, as the app's hooks do it: resume, one statement, hold.
-    pool.resume()
-    try:
-        pid: int = pool.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
-    finally:
-        pool.hold()
+def _backend_pid(db: PoolDatabase) -> int:
+    # One request's worth of use: a connection from the pool, one statement, back to the pool.
+    with db.connection_context():
+        pid: int = database.execute_sql("SELECT pg_backend_pid()").fetchone()[0]  # the proxy, bound to `db`
     return pid
 
 
 def _terminate(pid: int) -> None:
     url = postgres_url()
     assert url is not None
-    with psycopg2.connect(url) as admin, admin.cursor() as cursor:
-        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    admin.close()
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+        while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid]).fetchone():
+            time.sleep(0.01)  # gone, and its goodbye written to the socket
 
 
-BOTH_USES = pytest.mark.parametrize("use", [_backend_pid, _request_backend_pid], ids=["checked in", "held"])
-
-
-@BOTH_USES
-def test_a_connection_used_moments_ago_is_handed_out_without_a_ping(pool: Any, use: Callable[[Any], int]) -> None:
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = use(pool)
-        _terminate(pid)
-        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
-        # No round trip before the statement, so nothing can know the backend is gone.
-        with pytest.raises((peewee.OperationalError, peewee.InterfaceError)):
-            use(pool)
-        # psycopg2 marked it closed: the next use replaces it.
-        assert use(pool) != pid
-
-
-@BOTH_USES
-def test_an_idle_connection_is_pinged_and_replaced_when_its_backend_is_gone(
-    pool: Any, use: Callable[[Any], int]
+@postgres_only
+def test_a_connection_handed_out_moments_ago_is_not_pinged(
+    pool_db: PoolDatabase, pings: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = use(pool)
+    monkeypatch.setattr(storage.database, "TRUST_RECENT_SECONDS", 3600.0)
+    pid = _backend_pid(pool_db)
+    assert [_backend_pid(pool_db) for _ in range(3)] == [pid] * 3
+    assert pings == [pid]  # only when first handed out
+
+
+@postgres_only
+def test_a_connection_idle_longer_is_pinged_each_time(
+    pool_db: PoolDatabase, pings: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage.database, "TRUST_RECENT_SECONDS", 0.0)
+    pid = _backend_pid(pool_db)
+    assert _backend_pid(pool_db) == pid
+    assert pings == [pid, pid]
+
+
+@postgres_only
+def test_a_recent_connection_whose_server_ended_it_is_replaced_before_use(
+    pool_db: PoolDatabase, pings: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage.database, "TRUST_RECENT_SECONDS", 3600.0)
+    pid = _backend_pid(pool_db)
+    _terminate(pid)
+    assert _backend_pid(pool_db) != pid  # no failed statement: the pool saw the notice and pinged
+    assert pings[:2] == [pid, pid]
+
+
+def _refused_url() -> str:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"postgresql://postgres@127.0.0.1:{port}/nothing"  # nothing listens there
+
+
+def test_a_refused_connection_is_unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    url = _refused_url()
+    with pytest.raises(psycopg.OperationalError) as refused:
+        psycopg.connect(url, connect_timeout=2)
+    assert unreachable(refused.value)
+    monkeypatch.setattr(storage.database, "CONNECT_WAIT_SECONDS", 0.2)
+    db = PoolDatabase(url)
+    try:
+        with pytest.raises(peewee.OperationalError) as waited:  # the pool found no connection in time
+            db.connect()
+    finally:
+        db.close_pool()
+    assert "couldn't get a connection" in str(waited.value)
+    assert unreachable(waited.value)
+
+
+@postgres_only
+def test_a_connection_lost_mid_request_is_unreachable(pool_db: PoolDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(storage.database, "TRUST_RECENT_SECONDS", 3600.0)
+    with pool_db.connection_context():
+        pid = database.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
         _terminate(pid)
-        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
-        assert use(pool) != pid
+        with pytest.raises(peewee.OperationalError) as lost:
+            database.execute_sql("SELECT 1")
+    assert unreachable(lost.value)
+    assert _backend_pid(pool_db) != pid  # the broken connection went back and was discarded
 
 
-@BOTH_USES
-def test_a_busy_connection_is_reused(pool: Any, use: Callable[[Any], int]) -> None:
-    assert use(pool) == use(pool)
+@pytest.mark.parametrize(
+    "error",
+    [
+        psycopg.errors.AdminShutdown("terminating connection due to administrator command"),
+        psycopg.errors.CrashShutdown("terminating connection because of crash of another server process"),
+        psycopg.errors.CannotConnectNow("the database system is starting up"),
+        psycopg.errors.ConnectionFailure("connection failure"),
+    ],
+    ids=["shutting down", "crashed", "starting up", "connection failure"],
+)
+def test_a_server_going_away_or_coming_back_is_unreachable(error: psycopg.Error) -> None:
+    assert unreachable(error)
+    assert unreachable(peewee.OperationalError(error))  # as peewee wraps it
 
 
-def test_a_request_keeps_its_connection_for_the_next_one_instead_of_checking_it_in(pool: Any) -> None:
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = _request_backend_pid(pool)
-        assert not pool.is_closed()
-        assert pool._connections == []  # held by this thread, not back in the pool
-        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
-        assert _request_backend_pid(pool) == pid
-
-
-def test_a_held_connection_idle_but_alive_is_pinged_and_kept(pool: Any) -> None:
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pid = _request_backend_pid(pool)
-        clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS * 2))
-        assert _request_backend_pid(pool) == pid
-
-
-def test_a_busy_held_connection_is_still_recycled_after_the_stale_timeout(pool: Any) -> None:
-    pool._stale_timeout = 3
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        pids = set()
-        for _ in range(8):  # a request every half second: never idle long enough to be pinged
-            pids.add(_request_backend_pid(pool))
-            clock.tick(timedelta(seconds=TRUST_RECENT_SECONDS / 2))
-        assert len(pids) == 2
-
-
-def test_a_connection_left_in_a_transaction_is_not_held(pool: Any) -> None:
-    pool.resume()
-    pool.execute_sql("SELECT 1")
-    pool.connection().cursor().execute("BEGIN")
-    pool.hold()
-    assert pool.is_closed()
-
-
-def test_a_connection_the_pool_closes_leaves_no_check_in_time_behind(pool: Any) -> None:
-    pool._stale_timeout = 3
-    with freeze_time("2026-11-22 12:00:00") as clock:
-        _backend_pid(pool)
-        pool.connect()
-        clock.tick(timedelta(seconds=4))
-        pool.close()  # stale on check-in: closed, not pooled
-        _backend_pid(pool)
-        pool.close_idle()
-        assert pool._connections == []
-        assert pool._checked_in == {}
+@pytest.mark.parametrize(
+    "error",
+    [
+        psycopg.errors.UniqueViolation("duplicate key"),
+        psycopg.errors.UndefinedColumn("column does not exist"),
+        psycopg.errors.QueryCanceled("canceling statement due to statement timeout"),
+        peewee.OperationalError("no such table: transfer"),
+        ValueError("not a database error"),
+    ],
+    ids=["constraint", "bad SQL", "statement timeout", "SQLite schema", "other"],
+)
+def test_every_other_error_is_not_unreachable(error: Exception) -> None:
+    assert not unreachable(error)
+    assert not unreachable(peewee.DatabaseError(error))

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import select
 from collections.abc import Iterator
+from typing import Any
 
 import peewee
-import psycopg2
-import psycopg2.extensions
+import psycopg
 import pytest
 from flask import Flask
 from freezegun import freeze_time
@@ -20,29 +19,21 @@ from tests.conftest import make_key
 from tests.support.databases import postgres_url
 from tests.support.messages import pacs008
 
+Listener = psycopg.Connection[tuple[Any, ...]]
 postgres_only = pytest.mark.skipif(postgres_url() is None, reason="LISTEN/NOTIFY is Postgres only")
 
 
 @pytest.fixture()
-def listener(app: Flask) -> Iterator[psycopg2.extensions.connection]:
+def listener(app: Flask) -> Iterator[Listener]:
     """A raw connection listening on the channel, as a settlement worker's is."""
-    connection = psycopg2.connect(app.config["DATABASE_URL"])
-    connection.set_isolation_level(psycopg2.extensions.ISOLATION_LEVEL_AUTOCOMMIT)
-    with connection.cursor() as cursor:
-        cursor.execute(f"LISTEN {CHANNEL}")
-    yield connection
-    connection.close()
+    with psycopg.connect(app.config["DATABASE_URL"], autocommit=True) as connection:
+        connection.execute(f"LISTEN {CHANNEL}")
+        yield connection
 
 
-def received(connection: psycopg2.extensions.connection) -> int:
-    """How many notifications arrived since the last call (a round trip flushes them in)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    select.select([connection], [], [], 0.2)
-    connection.poll()
-    count = len(connection.notifies)
-    connection.notifies.clear()
-    return count
+def received(connection: Listener) -> int:
+    """How many notifications arrived since the last call."""
+    return sum(1 for _ in connection.notifies(timeout=0.2))
 
 
 @postgres_only
@@ -60,7 +51,7 @@ def test_new_transfer_notifies_listeners(app: Flask) -> None:
 
 
 @postgres_only
-def test_only_a_created_transfer_notifies(app: Flask, listener: psycopg2.extensions.connection) -> None:
+def test_only_a_created_transfer_notifies(app: Flask, listener: Listener) -> None:
     context = app.extensions["gateway"]
     app.extensions["gateway"] = dataclasses.replace(context, created=CreatedSignal(interval=0))
     headers = {"Content-Type": "application/xml", "NET-API-KEY": make_key("Notify Bank")}
@@ -74,7 +65,7 @@ def test_only_a_created_transfer_notifies(app: Flask, listener: psycopg2.extensi
 
 
 @postgres_only
-def test_notifies_at_most_once_per_interval(app: Flask, listener: psycopg2.extensions.connection) -> None:
+def test_notifies_at_most_once_per_interval(app: Flask, listener: Listener) -> None:
     signal = CreatedSignal(interval=0.1)
     with database.connection_context(), freeze_time("2026-11-23T10:00:00Z") as clock:
         assert signal.send() is True

@@ -7,7 +7,7 @@ import pytest
 
 from storage.database import database
 from storage.models import Transfer, TransferEvent
-from storage.statements import execute, insert_row_with_child
+from storage.statements import insert_row_with_child
 from tests.support.databases import postgres_url
 from tests.support.transfers import AT, transfer_fields
 
@@ -37,35 +37,20 @@ def test_a_failing_child_leaves_no_parent_behind(organization_id: int) -> None:
         assert TransferEvent.select().count() == 0
 
 
-def _prepared_on_server() -> set[str]:
-    cursor = database.execute_sql("SELECT name FROM pg_prepared_statements WHERE name LIKE 'hot\\_%%'")
-    return {name for (name,) in cursor.fetchall()}
-
-
 @pytest.mark.skipif(postgres_url() is None, reason="server-side prepared statements are Postgres only")
-def test_a_hot_statement_is_prepared_once_per_connection_and_then_only_executed() -> None:
+def test_the_driver_prepares_a_statement_that_runs_often_on_a_connection() -> None:
     sql = "SELECT %s::int + %s::int"
     with database.connection_context():
-        database.connection().prepared.clear()  # this pooled connection may have run the statement
-        database.execute_sql("DEALLOCATE ALL")
-        assert [execute(sql, [i, 1]).fetchone()[0] for i in range(3)] == [1, 2, 3]
-        (name,) = _prepared_on_server()
-        assert database.connection().prepared == {name}
-
-
-@pytest.mark.skipif(postgres_url() is None, reason="server-side prepared statements are Postgres only")
-def test_a_new_connection_prepares_again() -> None:
-    sql = "SELECT %s::text"
-    with database.connection_context():
-        assert execute(sql, ["first"]).fetchone()[0] == "first"
-    database.obj.close_all()  # the next connection is a new server session, with nothing prepared
-    with database.connection_context():
-        assert _prepared_on_server() == set()
-        assert execute(sql, ["second"]).fetchone()[0] == "second"
+        runs = database.connection().prepare_threshold + 1
+        assert [database.execute_sql(sql, [i, 1]).fetchone()[0] for i in range(runs)] == list(range(1, runs + 1))
+        cursor = database.execute_sql("SELECT statement FROM pg_prepared_statements")
+        assert "SELECT $1::int + $2::int" in {statement for (statement,) in cursor.fetchall()}
 
 
 def test_a_statement_with_values_runs_on_either_database(organization_id: int) -> None:
     with database.connection_context():
         param = database.obj.param
-        (count,) = execute(f'SELECT count(*) FROM "organization" WHERE "id" = {param}', [organization_id]).fetchone()
+        (count,) = database.execute_sql(
+            f'SELECT count(*) FROM "organization" WHERE "id" = {param}', [organization_id]
+        ).fetchone()
     assert count == 1
