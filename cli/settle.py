@@ -7,16 +7,12 @@ import os
 import signal
 import socket
 import threading
-from pathlib import Path
 from types import FrameType
 
 import click
-import requests
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
-from ledger.bootstrap import BootstrapOptions, bootstrap, create_account
-from ledger.testing import wait_until_ready
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from storage import settlement as store
@@ -25,15 +21,8 @@ from storage.notifications import TransferWakeup
 
 log = logging.getLogger("gateway.settle")
 
-# Test-only: SIGKILL this process at a named point (after_sign, after_submit, during_result_store).
-CRASH_AT_VARIABLE = "SETTLEMENT_CRASH_AT"
 MAX_ONCE_PASSES = 10_000
 DEFAULT_PASSES = 2  # per process on Postgres: one builds and submits while the other waits for its ledger
-
-
-def _crash_hook(point: str) -> None:
-    if os.environ.get(CRASH_AT_VARIABLE) == point:
-        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _run_once(settler: Settler) -> int:
@@ -56,7 +45,7 @@ def group(context: click.Context, once: bool) -> None:
         return
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     worker_id = f"{socket.gethostname()}-{os.getpid()}"
-    settler = settler_from_config(current_app.config, worker_id=worker_id, hook=_crash_hook)
+    settler = settler_from_config(current_app.config, worker_id=worker_id)
     for environment, problem in settler.problems.items():
         click.echo(f"{environment} settlement disabled: {problem}", err=True)
     if once:
@@ -100,7 +89,7 @@ def _more_settlers(worker_id: str) -> list[Settler]:
         click.echo("SQLite allows one settlement pass at a time; SETTLEMENT_PASSES is ignored.", err=True)
         return []
     config = current_app.config
-    return [settler_from_config(config, worker_id=f"{worker_id}-{n}", hook=_crash_hook) for n in range(1, passes)]
+    return [settler_from_config(config, worker_id=f"{worker_id}-{n}") for n in range(1, passes)]
 
 
 def _run_loop(settler: Settler, database_url: str, stop: threading.Event) -> None:
@@ -139,25 +128,3 @@ def status_command() -> None:
     click.echo("last errors:")
     for transfer in errors:
         click.echo(f"  {transfer.id} {transfer.state} attempts={transfer.attempt_count}: {transfer.last_error}")
-
-
-@group.command("sandbox-setup")
-@click.option("--payee-file", type=click.Path(path_type=Path), default=None, help="Default: var/demo-payee.")
-@click.option("--wait-seconds", type=float, default=60.0, help="How long to wait for the ledger to answer.")
-@click.option("--channels", type=int, default=20, help="Channel accounts (envelopes in flight at once).")
-def sandbox_setup_command(payee_file: Path | None, wait_seconds: float, channels: int) -> None:
-    """Bootstrap the local ledger (TKN, distribution, channels) and a demo payee; safe to run again."""
-    config = current_app.config
-    url = config["SANDBOX_HORIZON_URL"]
-    secrets_file = Path(config["SANDBOX_SECRETS_FILE"])
-    options = BootstrapOptions(url, config["SANDBOX_NETWORK_PASSPHRASE"], secrets_file, channels=channels)
-    wait_until_ready(url, timeout=wait_seconds)
-    secrets = bootstrap(options)
-    distribution = secrets["distribution"]["public_key"]
-    click.echo(f"ledger bootstrapped: distribution {distribution}, {len(secrets['channels'])} channels")
-    target = payee_file or Path(config["SANDBOX_SECRETS_FILE"]).with_name("demo-payee")
-    known = target.read_text().strip() if target.exists() else ""
-    if not known or requests.get(f"{url}/accounts/{known}", timeout=10).status_code == 404:
-        public_key = create_account(options, name="demo-payee", trust=options.asset_code)
-        target.write_text(public_key + "\n")
-    click.echo(f"demo payee {target.read_text().strip()} (in {target})")

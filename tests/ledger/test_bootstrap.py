@@ -69,3 +69,23 @@ def test_state_survives_a_restart(tmp_path: Path) -> None:
         assert kit.balance(newcomer) == Decimal("42")
         assert kit.sequence(kit.root) == sequence
         assert kit.server.root().call()["history_latest_ledger"] >= latest
+
+
+def test_setup_bootstraps_and_keeps_one_demo_payee(kit: Kit, tmp_path: Path) -> None:
+    secrets_file = tmp_path / "secrets.json"
+    first = run_cli(kit, secrets_file, "setup", "--channels", "2", "--wait-seconds", "5")
+    payee_file = tmp_path / "demo-payee"  # beside the secrets file by default
+    payee = payee_file.read_text().strip()
+    secrets = json.loads(secrets_file.read_text())
+    assert len(secrets["channels"]) == 2 and f"demo payee {payee}" in first.stdout
+    balances = kit.server.accounts().account_id(payee).call()["balances"]
+    assert {(b.get("asset_code"), b.get("asset_issuer")) for b in balances} >= {
+        ("TKN", secrets["issuer"]["public_key"])
+    }
+
+    again = run_cli(kit, secrets_file, "setup", "--channels", "2")
+    assert payee_file.read_text().strip() == payee and f"demo payee {payee}" in again.stdout
+    assert json.loads(secrets_file.read_text()) == secrets
+    assert "S" not in {
+        word[0] for word in (first.stdout + again.stdout).split() if len(word) == 56
+    }  # no secret printed

@@ -68,10 +68,9 @@ def test_sigkilled_worker_process_after_submit(
         "DATABASE_URL": app.config["DATABASE_URL"],
         "SANDBOX_HORIZON_URL": sandbox.url,
         "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
-        "SETTLEMENT_CRASH_AT": "after_submit",
     }
     done = subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "app", "settle", "--once"],
+        [sys.executable, "-m", "tests.support.crashing_settle", "after_submit", "--once"],
         env=env, capture_output=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == -9, done.stderr
