@@ -3,7 +3,7 @@ SHELL := /bin/bash
 # The interpreter .venv is built on: the distribution's /usr/bin/python3 when it is 3.11 or newer
 # and can make a venv, else python3 from PATH. On this project's machines the distribution's build
 # runs a request with about a fifth less CPU than the pyenv build first on PATH, which loads
-# libpython as a shared library (docs/performance.md, seventh day). `make PYTHON=...` chooses.
+# libpython as a shared library (docs/performance-log.md, seventh day). `make PYTHON=...` chooses.
 PYTHON ?= $(shell tools/pick_python.sh /usr/bin/python3 python3)
 VENV := .venv
 BIN := $(VENV)/bin

@@ -51,19 +51,18 @@ def floor_fraction(point: Point, points: Sequence[Point]) -> float | None:
     return None
 
 
-def results_table(points: Sequence[Point], machine: MachineInfo) -> str:
-    """The Markdown table: one row per point, each with date, machine and versions."""
+def results_table(points: Sequence[Point]) -> str:
+    """The Markdown table: one row per point (the run's machine and versions are stated once, above it)."""
     lines = [
-        "| Date | Machine | Versions | Workload | Connections | Requests | Errors | req/s | p50 ms | p99 ms "
-        "| x floor | worker CPU ms/req |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| Workload | Connections | Requests | Errors | req/s | p50 ms | p99 ms | x floor | worker CPU ms/req |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for point in points:
         fraction = floor_fraction(point, points) if point.workload != "floor" else None
         result = point.result
         lines.append(
-            f"| {machine.date} | {machine.machine} | {machine.versions} | {WORKLOAD_NAMES.get(point.workload)} "
-            f"| {point.concurrency} | {result.requests} | {result.errors} | {result.throughput:,.0f} "
+            f"| {WORKLOAD_NAMES.get(point.workload)} | {point.concurrency} | {result.requests} | {result.errors} "
+            f"| {result.throughput:,.0f} "
             f"| {result.p50_ms:.1f} | {result.p99_ms:.1f} | {'' if fraction is None else f'{fraction:.2f}'} "
             f"| {point.cpu_ms:.2f} |"
         )
@@ -101,7 +100,7 @@ def results_section(
     plot_name: str,
     command: str,
 ) -> str:
-    """The generated part of docs/performance.md."""
+    """The generated part of docs/performance.md: the run's machine and versions once, then its figures."""
     verdict_lines = [f"| {v.target} | {v.measured} | {'met' if v.met else '**not met**'} |" for v in verdicts]
     return "\n".join(
         [
@@ -111,7 +110,7 @@ def results_section(
             "",
             f"Server: `{command}`",
             "",
-            results_table(points, machine),
+            results_table(points),
             "",
             f"![Throughput and latency against concurrency]({plot_name})",
             "",
@@ -126,7 +125,10 @@ def results_section(
 
 
 def write_document(path: Path, section: str) -> None:
-    """Replace the generated section of `path`, keeping the prose around it (or start the file)."""
+    """Replace the generated section of `path`, keeping everything outside the markers (or start the file).
+
+    The rest of docs/performance.md, its table of optimizations among it, is written by hand.
+    """
     text = path.read_text() if path.exists() else f"# Performance\n\n## Latest results\n\n{START}\n{END}\n"
     if START in text and END in text:
         head, rest = text.split(START, 1)
