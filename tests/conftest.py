@@ -57,6 +57,13 @@ def app(app_config: dict[str, Any], _postgres_ready: str | None) -> Iterator[Fla
 
 
 @pytest.fixture()
+def organization_id(app: Flask) -> int:
+    """An organization on the test store, for tests below the API."""
+    with database.connection_context():
+        return int(insert_organization("Storage Bank").id)
+
+
+@pytest.fixture()
 def client(app: Flask) -> FlaskClient:
     """Flask's test client."""
     return app.test_client()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from storage import settlement as store
 from storage.database import database
 from storage.events import record_event
 from storage.models import Transfer
@@ -74,3 +75,13 @@ def new_transfer(organization_id: int, *states: str) -> uuid.UUID:
             error_code="AM04",
         )
     return uuid.UUID(str(values["id"]))
+
+
+def processing_transfers(organization_id: int, count: int, now: datetime, worker: str = "w") -> list[uuid.UUID]:
+    """`count` new transfers claimed by `worker` until a minute after `now` and moved to Processing."""
+    ids = [new_transfer(organization_id) for _ in range(count)]
+    with database.connection_context():
+        claimed = store.claim_due_transfers(worker, now, now + timedelta(seconds=60), count)
+        store.start_processing_many(dict.fromkeys(claimed, Decimal(1)), now)
+    assert sorted(claimed) == sorted(ids)
+    return ids
