@@ -64,16 +64,16 @@ def _sqlite_foreign_keys_off(db: peewee.Database) -> Iterator[None]:
     if not isinstance(db, peewee.SqliteDatabase):
         yield
         return
-    db.execute_sql("PRAGMA foreign_keys = OFF")  # type: ignore[no-untyped-call]
+    database.execute_sql("PRAGMA foreign_keys = OFF")
     try:
         yield
     finally:
-        db.execute_sql("PRAGMA foreign_keys = ON")  # type: ignore[no-untyped-call]
+        database.execute_sql("PRAGMA foreign_keys = ON")
 
 
 def _check_foreign_keys(db: peewee.Database) -> None:
     if isinstance(db, peewee.SqliteDatabase):
-        broken = db.execute_sql("PRAGMA foreign_key_check").fetchall()  # type: ignore[no-untyped-call]
+        broken = database.execute_sql("PRAGMA foreign_key_check").fetchall()
         if broken:
             raise peewee.IntegrityError(f"migration left rows without their parent: {broken[:5]}")
 
