@@ -12,12 +12,15 @@ from api.requests import services, utc_now
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import StatusReport, TxStatus
 from services.status_queries import TransferNotFound
+from storage.database import unreachable
 
 logger = logging.getLogger("gateway.api")
 
 XML = "application/xml"
 # An unexpected failure is 422 on intake (spec 4.1) and 500 elsewhere (spec 4.2).
 _UNEXPECTED_STATUS = {"transfers.submit_pacs008": 422}
+# When a client may try again after the database could not be reached (docs/decisions.md P10).
+DATABASE_RETRY_AFTER_SECONDS = 5
 
 
 def rejection(
@@ -51,7 +54,21 @@ def _http_error(error: HTTPException) -> Response:
     return rejection(status, [Violation(ReasonCode.NARR, f"{error.name}: {request.method} {request.path}")])
 
 
+def _database_unreachable(error: Exception) -> Response:
+    logger.warning("database unreachable on %s: %s", request.path, error)
+    text = (
+        "The service could not reach its database. "
+        f"Send the same message again in {DATABASE_RETRY_AFTER_SECONDS} seconds; "
+        "a pacs.008 sent again with the same MsgId creates at most one transfer."
+    )
+    response = rejection(503, [Violation(ReasonCode.TECH, text)])
+    response.headers["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response
+
+
 def _unexpected(error: Exception) -> Response:
+    if unreachable(error):  # a transient fault, not a bug: 503, for either endpoint
+        return _database_unreachable(error)
     correlation_id = uuid.uuid4().hex
     logger.exception("unexpected error on %s [correlation %s]", request.path, correlation_id)
     status = _UNEXPECTED_STATUS.get(request.endpoint or "", 500)

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 
 class ReasonCode(StrEnum):
-    """ISO 20022 ExternalStatusReason1Code values this service uses (spec 7.1, plus AM05)."""
+    """ISO 20022 ExternalStatusReason1Code values this service uses (spec 7.1, plus AM05 and TECH)."""
 
     FF01 = "FF01"
     AM09 = "AM09"
@@ -17,6 +17,7 @@ class ReasonCode(StrEnum):
     CUST = "CUST"
     AG01 = "AG01"
     AM05 = "AM05"
+    TECH = "TECH"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ from storage.migrate import upgrade
 from storage.organizations import insert_organization
 from tests.support.databases import empty_postgres_tables, postgres_url, reset_postgres, sqlite_url
 
+pytest_plugins = ["tests.support.throwaway_postgres"]
+
 # The driver and its pool keep real time: a frozen clock would expire every pooled connection and
 # stall the pool's own scheduling. The app's rules still run on the frozen clock.
 freezegun.configure(extend_ignore_list=["psycopg"])

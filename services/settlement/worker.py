@@ -25,7 +25,7 @@ from services.settlement.outcomes import classify_found, classify_reply
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
 from storage import envelopes
 from storage import settlement as store
-from storage.database import database
+from storage.database import database, unreachable
 from storage.models import Transfer, utc_now
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 Hook = Callable[[str], None]
 Clock = Callable[[], datetime]
 MAX_PARALLEL_SUBMITS = 32
+# Failed passes in a row are retried after SETTLEMENT_RETRY_BASE_SECONDS, doubling up to this.
+PASS_RETRY_MAX_SECONDS = 10.0
 
 __all__ = ["COUNTERS", "DONE", "Clock", "Hook", "Settler"]
 
@@ -104,15 +106,24 @@ class Settler:
         """Loop until `stop` is set, finishing the current pass first (graceful SIGTERM).
 
         `wait(seconds)` sleeps between idle passes, and after a pass that found no free channel; it
-        may return early (Postgres NOTIFY).
+        may return early (Postgres NOTIFY). A pass that fails (the database unreachable, say) is
+        logged and tried again after a backoff that no notification cuts short.
         """
         sleep = wait or stop.wait
+        failures = 0
         while not stop.is_set():
             try:
                 busy = self.run_once()
-            except Exception:
-                log.exception("settlement pass failed; retrying after the poll interval")
-                busy = 0
+                failures = 0
+            except Exception as error:
+                failures += 1
+                pause = min(PASS_RETRY_MAX_SECONDS, backoff(self.settings, failures))
+                if unreachable(error):  # Postgres restarting, say: expected, and no bug to trace
+                    log.warning("settlement pass failed, database unreachable; retrying in %.2fs: %s", pause, error)
+                else:
+                    log.exception("settlement pass failed; retrying in %.2fs", pause)
+                stop.wait(pause)
+                continue
             # With every channel busy, passing again at once would only claim and hand back.
             if (not busy or not self._free_channels) and not stop.is_set():
                 sleep(self.settings.poll_seconds)

@@ -18,6 +18,7 @@ from storage.notifications import CHANNEL, CreatedSignal, TransferWakeup
 from tests.conftest import make_key
 from tests.support.databases import postgres_url
 from tests.support.messages import pacs008
+from tests.support.throwaway_postgres import ThrowawayPostgres
 
 Listener = psycopg.Connection[tuple[Any, ...]]
 postgres_only = pytest.mark.skipif(postgres_url() is None, reason="LISTEN/NOTIFY is Postgres only")
@@ -104,3 +105,44 @@ def test_sqlite_sends_nothing_and_just_sleeps(app: Flask, caplog: pytest.LogCapt
     wakeup = TransferWakeup("sqlite:///unused.sqlite3")
     assert not wakeup.listening
     assert wakeup.wait(0) is False
+
+
+def test_a_lost_listening_connection_comes_back_with_backoff(
+    throwaway_postgres: ThrowawayPostgres, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="gateway.storage")
+    wakeup = TransferWakeup(throwaway_postgres.url)
+    assert wakeup.listening
+
+    def tries() -> int:
+        return caplog.text.count("cannot listen for new transfers")
+
+    try:
+        with freeze_time("2026-11-23T10:00:00Z") as clock:
+            throwaway_postgres.stop()
+            try:
+                assert wakeup.wait(5) is False  # the server's goodbye ends the wait; nothing raised
+                assert not wakeup.listening
+                wakeup.wait(0)
+                assert tries() == 1  # tried again at once, refused
+                wakeup.wait(0)
+                clock.tick(0.9)
+                wakeup.wait(0)
+                assert tries() == 1  # not before a second has passed
+                clock.tick(0.2)
+                wakeup.wait(0)
+                assert tries() == 2  # then the wait doubles
+                clock.tick(1.9)
+                wakeup.wait(0)
+                assert tries() == 2
+            finally:
+                throwaway_postgres.start()
+            clock.tick(0.2)
+            assert wakeup.wait(0) is False
+        assert wakeup.listening
+        assert "listening for new transfers again" in caplog.text
+        with psycopg.connect(throwaway_postgres.url, autocommit=True) as other:
+            other.execute(f"NOTIFY {CHANNEL}")
+        assert wakeup.wait(30) is True
+    finally:
+        wakeup.close()
