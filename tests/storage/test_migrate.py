@@ -12,6 +12,7 @@ from storage.database import database
 from storage.migrate import migration_names, sql_statements, upgrade
 from storage.models import ALL_MODELS, SettlementAttempt, SettlementPayment, Transfer, TransferEvent
 from storage.organizations import insert_organization
+from storage.transfer_states import TransferState
 from tests.support.databases import postgres_url, unmigrated_store
 from tests.support.transfers import AT, new_transfer
 
@@ -57,6 +58,17 @@ def test_sql_statements_keep_function_bodies_whole() -> None:
 
 # Values a state column must refuse: a misspelling, another case, and the empty string.
 BAD_STATES = ("Cancelled", "completed", "")
+
+
+def test_the_migrated_checks_take_every_state_of_the_enum(organization_id: int) -> None:
+    # The migrations spell the values out (S3); a state added to the enum without a migration fails here.
+    transfer_id = new_transfer(organization_id)
+    with database.connection_context():
+        for state in TransferState:
+            Transfer.update(state=state.value).where(Transfer.id == transfer_id).execute()
+            event = {"transfer": transfer_id, "from_state": state.value, "to_state": state.value, "at": AT}
+            TransferEvent.insert({**event, "attempt": 0}).execute()
+        assert {e.from_state for e in TransferEvent.select()} == {None, *TransferState}
 
 
 @pytest.mark.parametrize("bad", BAD_STATES)
