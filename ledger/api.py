@@ -10,7 +10,8 @@ from flask import Blueprint, Response, jsonify, request
 from ledger import horizon_json
 from ledger.engine import MalformedEnvelope, Submission, SubmitStatus
 from ledger.faults import FaultKind
-from ledger.models import Account, LedgerHeader, TransactionRecord
+from ledger.models import Account, BackgroundTraffic, LedgerHeader, TransactionRecord, find_record
+from ledger.ratelimit import PROBLEM_DETAIL
 from ledger.results import TxResult
 from ledger.state import current_state
 from ledger.transport import request_reset
@@ -70,14 +71,14 @@ def account(account_id: str) -> Response:
 
 @bp.get("/transactions/<tx_hash>")
 def transaction(tx_hash: str) -> Response:
-    """Serve a transaction from history, or 404 (also while a lag fault hides it)."""
+    """Serve a transaction from history by its hash or a fee bump's inner hash; 404 while a lag fault hides it."""
     state = current_state()
-    record = TransactionRecord.get_or_none(TransactionRecord.hash == tx_hash.lower())
+    record = find_record(tx_hash)
     if record is None:
         return not_found()
     if state.faults.hides(calendar.timegm(record.created_at.utctimetuple())):
         return not_found()
-    return jsonify(horizon_json.transaction(record, state.config.network_passphrase))
+    return jsonify(horizon_json.transaction(record, state.config.network_passphrase, tx_hash.lower()))
 
 
 @bp.get("/ledgers")
@@ -105,18 +106,24 @@ def ledger(sequence: int) -> Response:
 
 @bp.get("/fee_stats")
 def fee_stats() -> Response:
-    """Serve fee statistics over the last five ledgers."""
+    """Serve fee statistics over the last five ledgers, as Horizon computes them from its history."""
     state = current_state()
     latest = state.engine.latest_ledger()
-    recent = (
-        TransactionRecord.select()
-        .where(TransactionRecord.ledger > latest.sequence - 5)
-        .order_by(TransactionRecord.ledger.desc())
-        .limit(500)
-    )
-    charged = [r.fee_charged // max(r.operation_count, 1) for r in recent]
-    bids = [r.max_fee // max(r.operation_count, 1) for r in recent]
-    return jsonify(horizon_json.fee_stats(latest.sequence, latest.base_fee, charged, bids))
+    since = latest.sequence - horizon_json.FEE_STATS_LEDGERS
+    charged: list[int] = []
+    bids: list[int] = []
+    for record in TransactionRecord.select().where(TransactionRecord.ledger > since):
+        # A fee bump's fee is counted on one more operation, as in Horizon's fee stats query.
+        ops = record.operation_count + (1 if record.inner_hash else 0)
+        charged.append(record.fee_charged // max(ops, 1))
+        bids.append(record.max_fee // max(ops, 1))
+    for traffic in BackgroundTraffic.select().where(BackgroundTraffic.ledger > since):
+        charged.extend([traffic.fee_charged_per_op] * traffic.transaction_count)
+        bids.extend([traffic.max_fee_per_op] * traffic.transaction_count)
+    ledgers = LedgerHeader.select().where(LedgerHeader.sequence > since)
+    used = sum(header.tx_set_operation_count for header in ledgers)
+    capacity = state.config.max_ops_per_ledger * max(len(ledgers), 1)
+    return jsonify(horizon_json.fee_stats(latest.sequence, latest.base_fee, charged, bids, used, capacity))
 
 
 def _failure(result: TxResult, envelope_xdr: str, tx_hash: str) -> Response:
@@ -134,7 +141,7 @@ def _failure(result: TxResult, envelope_xdr: str, tx_hash: str) -> Response:
 
 def _record_response(record: TransactionRecord) -> Response:
     state = current_state()
-    body = horizon_json.transaction(record, state.config.network_passphrase)
+    body = horizon_json.transaction(record, state.config.network_passphrase, record.hash)
     if record.successful:
         return jsonify(body)
     return problem_response(
@@ -159,10 +166,15 @@ def _malformed(envelope_xdr: str, detail: str) -> Response:
     )
 
 
+def rate_limit_exceeded() -> Response:
+    """Return Horizon's 429 problem."""
+    return problem_response(429, "rate_limit_exceeded", "Rate Limit Exceeded", PROBLEM_DETAIL)
+
+
 def _apply_fault(fault: FaultKind | None) -> Response | None:
     """Answer for faults that act before the engine sees the envelope."""
     if fault is FaultKind.RATE_LIMITED:
-        return problem_response(429, "rate_limit_exceeded", "Rate Limit Exceeded", "Too many requests; slow down.")
+        return rate_limit_exceeded()
     if fault is FaultKind.UNAVAILABLE:
         return problem_response(503, "service_unavailable", "Service Unavailable", "Horizon is not ready to serve.")
     if fault is FaultKind.TIMEOUT_NO_APPLY:
@@ -199,7 +211,7 @@ def _submit() -> tuple[Response | None, Submission | None, str]:
 
 
 @bp.post("/transactions")
-def submit_transaction() -> Response:  # noqa: PLR0911
+def submit_transaction() -> Response:
     """Submit and wait for the ledger that includes the transaction, up to the bound."""
     response, submission, envelope_xdr = _submit()
     if response is not None or submission is None:
@@ -209,16 +221,12 @@ def submit_transaction() -> Response:  # noqa: PLR0911
         return _record_response(submission.record)
     if submission.status is SubmitStatus.ERROR and submission.error is not None:
         return _failure(submission.error, envelope_xdr, submission.hash)
-    pending = submission.pending
-    if pending is None:
-        # stellar-core's TRY_AGAIN_LATER reaches Horizon's clients as a timeout.
+    # Horizon takes PENDING, DUPLICATE and TRY_AGAIN_LATER alike as submitted, then waits for the
+    # hash to appear in a ledger; a transaction dropped from the queue never does: 504 at the end.
+    record = current_state().engine.wait_for_record(submission.hash, current_state().config.submit_timeout_seconds)
+    if record is None:
         return _timeout(submission.hash)
-    if not pending.done.wait(current_state().config.submit_timeout_seconds):
-        return _timeout(submission.hash)
-    if pending.record is not None:
-        return _record_response(pending.record)
-    assert pending.dropped is not None
-    return _failure(pending.dropped, envelope_xdr, submission.hash)
+    return _record_response(record)
 
 
 @bp.post("/transactions_async")

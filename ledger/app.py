@@ -14,6 +14,7 @@ from ledger.config import LedgerConfig, load_config
 from ledger.engine import LedgerEngine
 from ledger.faults import FaultSwitches
 from ledger.models import ensure_genesis, open_database
+from ledger.ratelimit import RateLimiter, init_rate_limit
 from ledger.state import LedgerState, init_app
 from ledger.transport import ConnectionResetMiddleware
 
@@ -32,6 +33,9 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(admin.bp)
     _register_error_handlers(app)
+    if config.rate_limit_per_hour > 0:
+        limiter = RateLimiter(config.rate_limit_per_hour, config.rate_limit_burst)
+        init_rate_limit(app, limiter, api.rate_limit_exceeded)
     app.wsgi_app = ConnectionResetMiddleware(app.wsgi_app)  # type: ignore[method-assign]
     state.engine.start_closer()
     atexit.register(state.engine.stop_closer)

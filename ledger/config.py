@@ -24,6 +24,17 @@ class LedgerConfig:
     submit_timeout_seconds: float = 30.0
     base_fee: int = 100
     base_reserve: int = 5_000_000
+    # stellar-core's TRANSACTION_QUEUE_SIZE_MULTIPLIER: the queue holds this many ledgers of operations.
+    queue_ledgers: int = 2
+    # stellar-core's TRANSACTION_QUEUE_TIMEOUT_LEDGERS and TRANSACTION_QUEUE_BAN_LEDGERS.
+    queue_timeout_ledgers: int = 4
+    ban_ledgers: int = 10
+    # Other people's traffic: this share of every ledger's operations, bidding this fee per operation.
+    background_share: float = 0.0
+    background_fee: int = 100
+    # Horizon's PER_HOUR_RATE_LIMIT per client address (0 = off) and the burst allowed at once.
+    rate_limit_per_hour: int = 0
+    rate_limit_burst: int = 100
 
 
 _ENV_NAMES = {
@@ -32,6 +43,13 @@ _ENV_NAMES = {
     "ledger_close_seconds": "LEDGER_CLOSE_SECONDS",
     "max_ops_per_ledger": "MAX_OPS_PER_LEDGER",
     "submit_timeout_seconds": "SUBMIT_TIMEOUT_SECONDS",
+    "queue_ledgers": "LEDGER_QUEUE_LEDGERS",
+    "queue_timeout_ledgers": "LEDGER_QUEUE_TIMEOUT_LEDGERS",
+    "ban_ledgers": "LEDGER_BAN_LEDGERS",
+    "background_share": "LEDGER_BACKGROUND_SHARE",
+    "background_fee": "LEDGER_BACKGROUND_FEE",
+    "rate_limit_per_hour": "LEDGER_RATE_LIMIT_PER_HOUR",
+    "rate_limit_burst": "LEDGER_RATE_LIMIT_BURST",
 }
 
 

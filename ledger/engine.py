@@ -7,18 +7,18 @@ import json
 import logging
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 
-from stellar_sdk import FeeBumpTransactionEnvelope, TransactionEnvelope
+from stellar_sdk import TransactionEnvelope
 from stellar_sdk.operation import Operation
 from stellar_sdk.preconditions import Preconditions
 
 from ledger.auth import SignatureChecker, Threshold
 from ledger.config import LedgerConfig
-from ledger.models import Account, LedgerHeader, TransactionRecord, db, utcnow
+from ledger.frames import Frame, MalformedEnvelope, parse_frame
+from ledger.models import Account, BackgroundTraffic, LedgerHeader, TransactionRecord, db, find_record, utcnow
 from ledger.operations import (
     LedgerContext,
     apply_operation,
@@ -28,14 +28,18 @@ from ledger.operations import (
     threshold_for,
 )
 from ledger.results import OpResult, TxResult
+from ledger.txqueue import Pending, TransactionQueue
 
 log = logging.getLogger(__name__)
 
 MAX_OPS_PER_TX = 100
+# stellar-core (src/transactions/TransactionUtils.h): on receipt, a transaction must stay valid
+# until twice the expected close time after now, so it cannot expire before it is applied.
+EXPECTED_CLOSE_TIME_MULT = 2
+# stellar-core's FEE_MULTIPLIER: a fee bump replaces a queued transaction only at 10 times its rate.
+REPLACE_BY_FEE_MULTIPLIER = 10
 
-
-class MalformedEnvelope(ValueError):
-    """The submitted ``tx`` is not a transaction envelope this ledger can decode."""
+__all__ = ["LedgerEngine", "MalformedEnvelope", "Pending", "Submission", "SubmitStatus", "parse_frame"]
 
 
 class SubmitStatus(Enum):
@@ -49,19 +53,6 @@ class SubmitStatus(Enum):
 
 
 @dataclass
-class Pending:
-    """A queued transaction; ``done`` is set once it was applied or dropped."""
-
-    hash: str
-    envelope_xdr: str
-    source_id: str
-    op_count: int
-    done: threading.Event = field(default_factory=threading.Event)
-    record: TransactionRecord | None = None
-    dropped: TxResult | None = None
-
-
-@dataclass
 class Submission:
     """The outcome of handing an envelope to the engine."""
 
@@ -72,16 +63,13 @@ class Submission:
     record: TransactionRecord | None = None
 
 
-def parse_envelope(envelope_xdr: str, passphrase: str) -> TransactionEnvelope:
-    """Decode a base64 envelope; the passphrase only affects the hash signatures are checked on."""
-    try:
-        if FeeBumpTransactionEnvelope.is_fee_bump_transaction_envelope(envelope_xdr):
-            raise MalformedEnvelope("fee bump transactions are not supported by this ledger")
-        return TransactionEnvelope.from_xdr(envelope_xdr, passphrase)
-    except MalformedEnvelope:
-        raise
-    except Exception as exc:
-        raise MalformedEnvelope(str(exc)) from exc
+@dataclass
+class _CloseCounts:
+    ok: int = 0
+    failed: int = 0
+    ops: int = 0
+    fees: int = 0
+    hashes: list[str] = field(default_factory=list)
 
 
 def _source_id(op: Operation, default: str) -> str:
@@ -94,46 +82,130 @@ class LedgerEngine:
     def __init__(self, config: LedgerConfig) -> None:
         self.config = config
         self._lock = threading.RLock()
-        self._queue: OrderedDict[str, Pending] = OrderedDict()
+        self._closed = threading.Condition()
+        self._queue = TransactionQueue(
+            config.queue_ledgers * config.max_ops_per_ledger, config.queue_timeout_ledgers, config.ban_ledgers
+        )
+        self._refill_background()
         self._stop = threading.Event()
         self._closer: threading.Thread | None = None
 
     # Submission -------------------------------------------------------------
 
     def submit(self, envelope_xdr: str) -> Submission:
-        """Validate an envelope as stellar-core does on receipt and queue it if valid."""
-        envelope = parse_envelope(envelope_xdr, self.config.network_passphrase)
-        tx_hash = envelope.hash_hex()
+        """Take an envelope as stellar-core's TransactionQueue::tryAdd does."""
+        frame = parse_frame(envelope_xdr, self.config.network_passphrase)
         with self._lock:
-            record = TransactionRecord.get_or_none(TransactionRecord.hash == tx_hash)
+            record = find_record(frame.hash)
             if record is not None:
-                return Submission(SubmitStatus.APPLIED, tx_hash, record=record)
-            if tx_hash in self._queue:
-                return Submission(SubmitStatus.DUPLICATE, tx_hash, pending=self._queue[tx_hash])
-            source_id = envelope.transaction.source.account_id
-            if any(p.source_id == source_id for p in self._queue.values()):
-                return Submission(SubmitStatus.TRY_AGAIN_LATER, tx_hash)
-            latest = self.latest_ledger()
-            close_time = max(utcnow(), latest.closed_at)
-            error = self._check_valid(envelope, close_time, latest.sequence + 1)
-            if error is not None:
-                return Submission(SubmitStatus.ERROR, tx_hash, error=error)
-            pending = Pending(tx_hash, envelope_xdr, source_id, len(envelope.transaction.operations))
-            self._queue[tx_hash] = pending
-            return Submission(SubmitStatus.PENDING, tx_hash, pending=pending)
+                return Submission(SubmitStatus.APPLIED, frame.hash, record=record)
+            if self._queue.banned(frame.hash):
+                return Submission(SubmitStatus.TRY_AGAIN_LATER, frame.hash)
+            existing = self._queue.by_source(frame.source_id)
+            if existing is not None:
+                if frame.hash in (existing.hash, existing.inner_hash):
+                    return Submission(SubmitStatus.DUPLICATE, frame.hash, pending=existing)
+                refused = self._refuse_replacement(frame, existing)
+                if refused is not None:
+                    return refused
+            return self._try_add(frame, existing)
+
+    def _try_add(self, frame: Frame, replacing: Pending | None) -> Submission:
+        """Room in the queue (TxQueueLimiter), then validity; a transaction refused for room is banned."""
+        admission = self._queue.admit(frame, replacing)
+        if not admission.ok:
+            self._queue.ban([frame.hash])
+            if not admission.min_fee:
+                return Submission(SubmitStatus.TRY_AGAIN_LATER, frame.hash)
+            low_fee = TxResult("tx_insufficient_fee", admission.min_fee)
+            return Submission(SubmitStatus.ERROR, frame.hash, error=low_fee)
+        latest = self.latest_ledger()
+        error = self._check_valid(frame, latest.closed_at, self._receipt_horizon(latest), latest.sequence + 1)
+        if error is not None:
+            return Submission(SubmitStatus.ERROR, frame.hash, error=error)
+        pending = self._queue.pending(frame)
+        self._queue.add(pending, admission, replacing)
+        return Submission(SubmitStatus.PENDING, frame.hash, pending=pending)
+
+    def _refuse_replacement(self, frame: Frame, existing: Pending) -> Submission | None:
+        """One transaction per source: only a fee bump of the same sequence, at 10x the rate, replaces it."""
+        if existing.frame is not None and frame.sequence < existing.frame.sequence:
+            return Submission(SubmitStatus.ERROR, frame.hash, error=TxResult("tx_bad_seq"))
+        if frame.fee_bump is None or existing.frame is None or frame.sequence != existing.frame.sequence:
+            return Submission(SubmitStatus.TRY_AGAIN_LATER, frame.hash)
+        needed = existing.bid * REPLACE_BY_FEE_MULTIPLIER * frame.fee_ops
+        if frame.bid * existing.fee_ops < needed:
+            min_fee = -(-needed // max(existing.fee_ops, 1))
+            return Submission(SubmitStatus.ERROR, frame.hash, error=TxResult("tx_insufficient_fee", min_fee))
+        return None
+
+    def _receipt_horizon(self, latest: LedgerHeader) -> datetime:
+        """When the next ledger may close at the latest, as getUpperBoundCloseTimeOffset estimates it."""
+        expected = timedelta(seconds=self.config.ledger_close_seconds * EXPECTED_CLOSE_TIME_MULT)
+        return max(utcnow(), latest.closed_at) + expected
 
     def pending_hashes(self) -> list[str]:
-        """Return the hashes waiting for the next ledger, oldest first."""
+        """Return the hashes waiting for a ledger, oldest first."""
         with self._lock:
-            return list(self._queue)
+            return self._queue.hashes()
 
     def pending(self, tx_hash: str) -> Pending | None:
         """Return the queued transaction with this hash, if any."""
         with self._lock:
             return self._queue.get(tx_hash)
 
-    def _check_valid(  # noqa: PLR0911
-        self, envelope: TransactionEnvelope, close_time: datetime, ledger_seq: int
+    def wait_for_record(self, tx_hash: str, timeout: float) -> TransactionRecord | None:
+        """Wait up to ``timeout`` seconds for a ledger that includes ``tx_hash`` (either hash of a fee bump)."""
+        deadline = time.monotonic() + timeout
+        with self._closed:
+            while True:
+                record = find_record(tx_hash)
+                remaining = deadline - time.monotonic()
+                if record is not None or remaining <= 0:
+                    return record
+                self._closed.wait(remaining)
+
+    # Validation -------------------------------------------------------------
+
+    def _check_valid(self, frame: Frame, last_close: datetime, horizon: datetime, ledger_seq: int) -> TxResult | None:
+        """stellar-core's checkValid: the transaction, then (for a fee bump) its fee source around it.
+
+        ``last_close`` judges ``min_time`` and ``horizon`` judges ``max_time``: on receipt the
+        estimated next close, when applying the close time itself.
+        """
+        if frame.fee_bump is None:
+            return self._check_tx(frame.inner, last_close, horizon, ledger_seq, charge_fee=True)
+        outer = self._check_fee_bump(frame, ledger_seq)
+        if outer is not None:
+            return outer
+        inner = self._check_tx(frame.inner, last_close, horizon, ledger_seq, charge_fee=False)
+        return None if inner is None else TxResult("tx_fee_bump_inner_failed", inner=inner, inner_hash=frame.inner_hash)
+
+    def _check_fee_bump(self, frame: Frame, ledger_seq: int) -> TxResult | None:  # noqa: PLR0911
+        """CAP-15: the minimum fee for one more operation, at least the inner rate, from a signed fee source."""
+        bump = frame.fee_bump
+        assert bump is not None
+        min_fee = self.config.base_fee * frame.fee_ops
+        if frame.bid < min_fee:
+            return TxResult("tx_insufficient_fee", min_fee)
+        inner_fee = int(frame.inner.transaction.fee)
+        inner_min = self.config.base_fee * frame.op_count
+        if frame.bid * inner_min < inner_fee * min_fee:
+            return TxResult("tx_insufficient_fee", -(-inner_fee * min_fee // max(inner_min, 1)))
+        fee_source = Account.get_or_none(Account.account_id == frame.fee_source_id)
+        if fee_source is None:
+            return TxResult("tx_no_source_account")
+        checker = SignatureChecker(bump.hash(), bump.signatures)
+        if not checker.check(fee_source, Threshold.LOW):
+            return TxResult("tx_bad_auth")
+        if not checker.all_used():
+            return TxResult("tx_bad_auth_extra")
+        if fee_source.balance - min_balance(fee_source, self.context(ledger_seq)) < frame.bid:
+            return TxResult("tx_insufficient_balance")
+        return None
+
+    def _check_tx(  # noqa: PLR0911
+        self, envelope: TransactionEnvelope, last_close: datetime, horizon: datetime, ledger_seq: int, charge_fee: bool
     ) -> TxResult | None:
         tx = envelope.transaction
         ops = tx.operations
@@ -141,11 +213,11 @@ class LedgerEngine:
             return TxResult("tx_missing_operation")
         if len(ops) > MAX_OPS_PER_TX:
             return TxResult("tx_malformed")
-        timing = _check_bounds(tx.preconditions, close_time, ledger_seq)
+        timing = _check_bounds(tx.preconditions, last_close, horizon, ledger_seq)
         if timing is not None:
             return TxResult(timing)
-        if tx.fee < self.config.base_fee * len(ops):
-            return TxResult("tx_insufficient_fee")
+        if charge_fee and tx.fee < self.config.base_fee * len(ops):
+            return TxResult("tx_insufficient_fee", self.config.base_fee * len(ops))
         source = Account.get_or_none(Account.account_id == tx.source.account_id)
         if source is None:
             return TxResult("tx_no_source_account")
@@ -160,7 +232,7 @@ class LedgerEngine:
         if not checker.all_used():
             return TxResult("tx_bad_auth_extra")
         context = self.context(ledger_seq)
-        if source.balance - min_balance(source, context) < tx.fee:
+        if charge_fee and source.balance - min_balance(source, context) < tx.fee:
             return TxResult("tx_insufficient_balance")
         return None
 
@@ -177,6 +249,21 @@ class LedgerEngine:
             return OpResult(kind, "op_bad_auth")
         return OpResult(kind)
 
+    def _still_valid(
+        self, pending: Pending, last_close: datetime, horizon: datetime, ledger_seq: int
+    ) -> TxResult | None:
+        """The checks a ledger's passing can change: bounds and the sequence number."""
+        if pending.frame is None:
+            return None
+        tx = pending.frame.inner.transaction
+        timing = _check_bounds(tx.preconditions, last_close, horizon, ledger_seq)
+        if timing is not None:
+            return TxResult(timing)
+        source = Account.get_or_none(Account.account_id == pending.source_id)
+        if source is None or tx.sequence != source.sequence + 1:
+            return TxResult("tx_bad_seq")
+        return None
+
     def context(self, ledger_seq: int) -> LedgerContext:
         """Return the ledger context operations are applied in."""
         return LedgerContext(sequence=ledger_seq, base_reserve=self.config.base_reserve)
@@ -189,84 +276,133 @@ class LedgerEngine:
         return header
 
     def close_ledger(self) -> LedgerHeader:
-        """Close one ledger: apply queued transactions up to the ledger's operation limit."""
+        """Close one ledger: the best bids that fit, surge-priced when some were left out."""
         with self._lock:
             previous = self.latest_ledger()
             sequence = previous.sequence + 1
             close_time = max(utcnow(), previous.closed_at)
-            batch = self._take_batch()
+            self._drop_invalid(close_time, close_time, sequence)
+            batch, surge = self._queue.select(self.config.max_ops_per_ledger)
+            base_fee = min((p.bid // p.fee_ops for p in batch), default=0) if surge else self.config.base_fee
             digest = hashlib.sha256(f"{previous.hash}:{sequence}".encode())
-            counts = {"ok": 0, "failed": 0, "ops": 0, "fees": 0}
+            counts = _CloseCounts()
             with db.atomic():
-                for order, pending in enumerate(batch, start=1):
-                    record = self._apply(pending, sequence, close_time, order)
-                    if record is None:
-                        continue
-                    digest.update(pending.hash.encode())
-                    counts["ok" if record.successful else "failed"] += 1
-                    counts["ops"] += record.operation_count
-                    counts["fees"] += record.fee_charged
+                self._apply_batch(batch, sequence, close_time, base_fee, counts)
+                for tx_hash in counts.hashes:
+                    digest.update(tx_hash.encode())
                 header = LedgerHeader.create(
                     sequence=sequence,
                     hash=digest.hexdigest(),
                     prev_hash=previous.hash,
                     closed_at=close_time,
-                    successful_transaction_count=counts["ok"],
-                    failed_transaction_count=counts["failed"],
-                    operation_count=counts["ops"],
-                    tx_set_operation_count=counts["ops"],
-                    fee_pool=previous.fee_pool + counts["fees"],
+                    successful_transaction_count=counts.ok,
+                    failed_transaction_count=counts.failed,
+                    operation_count=counts.ops,
+                    tx_set_operation_count=counts.ops,
+                    fee_pool=previous.fee_pool + counts.fees,
                     base_fee=self.config.base_fee,
                     base_reserve=self.config.base_reserve,
                 )
             for pending in batch:
-                self._queue.pop(pending.hash, None)
+                self._queue.remove(pending)
                 pending.done.set()
-            return header
+            self._after_close(header)
+        with self._closed:
+            self._closed.notify_all()
+        return header
 
-    def _take_batch(self) -> list[Pending]:
-        batch: list[Pending] = []
-        ops = 0
-        for pending in self._queue.values():
-            if ops + pending.op_count > self.config.max_ops_per_ledger:
-                break
-            batch.append(pending)
-            ops += pending.op_count
-        return batch
+    def _apply_batch(
+        self, batch: list[Pending], sequence: int, close_time: datetime, base_fee: int, counts: _CloseCounts
+    ) -> None:
+        background = [p for p in batch if p.background]
+        for order, pending in enumerate((p for p in batch if not p.background), start=1):
+            record = self._apply(pending, sequence, close_time, order, base_fee)
+            if record is None:
+                continue
+            counts.hashes.append(pending.hash)
+            counts.ok += 1 if record.successful else 0
+            counts.failed += 0 if record.successful else 1
+            counts.ops += pending.fee_ops
+            counts.fees += record.fee_charged
+        if background:
+            ops = sum(p.fee_ops for p in background)
+            charged = min(self.config.background_fee, base_fee)
+            BackgroundTraffic.create(
+                ledger=sequence,
+                transaction_count=len(background),
+                operation_count=ops,
+                fee_charged_per_op=charged,
+                max_fee_per_op=self.config.background_fee,
+            )
+            counts.ok += len(background)
+            counts.ops += ops
+            counts.fees += charged * ops
 
-    def _apply(self, pending: Pending, sequence: int, close_time: datetime, order: int) -> TransactionRecord | None:
-        envelope = parse_envelope(pending.envelope_xdr, self.config.network_passphrase)
-        tx = envelope.transaction
-        invalid = self._check_valid(envelope, close_time, sequence)
-        if invalid is not None and invalid.code != "tx_failed":
-            # stellar-core trims transactions that became invalid from the set: not charged.
-            pending.dropped = invalid
+    def _drop(self, pending: Pending, reason: TxResult) -> None:
+        """Take a transaction out of the queue unapplied and ban it; a waiting sync submit times out."""
+        pending.dropped = reason
+        self._queue.remove(pending)
+        self._queue.ban([pending.hash])
+        pending.done.set()
+
+    def _drop_invalid(self, last_close: datetime, horizon: datetime, ledger_seq: int) -> None:
+        # stellar-core trims transactions that became invalid from its set and its queue, unapplied.
+        for pending in self._queue.real():
+            reason = self._still_valid(pending, last_close, horizon, ledger_seq)
+            if reason is not None:
+                self._drop(pending, reason)
+
+    def _after_close(self, header: LedgerHeader) -> None:
+        # As Herder's updateTransactionQueue: age the queue, then drop what the next close would refuse.
+        for expired in self._queue.shift():
+            expired.dropped = TxResult("tx_too_late")
+            expired.done.set()
+        self._drop_invalid(header.closed_at, self._receipt_horizon(header), header.sequence + 1)
+        self._refill_background()
+
+    def _refill_background(self) -> None:
+        ops = int(self.config.max_ops_per_ledger * self.config.background_share)
+        self._queue.refill_background(ops, self.config.background_fee, MAX_OPS_PER_TX)
+
+    def _apply(
+        self, pending: Pending, sequence: int, close_time: datetime, order: int, base_fee: int
+    ) -> TransactionRecord | None:
+        frame = pending.frame
+        assert frame is not None
+        invalid = self._check_valid(frame, close_time, close_time, sequence)
+        inner_invalid = invalid.inner if invalid is not None and invalid.inner is not None else invalid
+        if inner_invalid is not None and inner_invalid.code != "tx_failed":
+            self._drop(pending, invalid or inner_invalid)
             return None
-        source_id = tx.source.account_id
-        source = Account.get_by_id(source_id)
-        fee = min(tx.fee, self.config.base_fee * len(tx.operations), source.balance)
-        Account.update(balance=Account.balance - fee, sequence=tx.sequence, last_modified_ledger=sequence).where(
-            Account.account_id == source_id
+        tx = frame.inner.transaction
+        payer = Account.get_by_id(frame.fee_source_id)
+        fee = min(frame.bid, base_fee * frame.fee_ops, payer.balance)
+        Account.update(balance=Account.balance - fee).where(Account.account_id == payer.account_id).execute()
+        Account.update(sequence=tx.sequence, last_modified_ledger=sequence).where(
+            Account.account_id == frame.source_id
         ).execute()
-        if invalid is not None:
-            result = TxResult("tx_failed", fee, invalid.operations)
+        if inner_invalid is not None:
+            result = TxResult("tx_failed", fee, inner_invalid.operations)
         else:
-            result = self._apply_operations(tx.operations, source_id, sequence, fee)
+            result = self._apply_operations(tx.operations, frame.source_id, sequence, fee)
+        if frame.inner_hash is not None:
+            result = result.wrapped(frame.inner_hash)
         record: TransactionRecord = TransactionRecord.create(
-            hash=pending.hash,
+            hash=frame.hash,
             ledger=sequence,
             application_order=order,
             created_at=close_time,
-            source_account=source_id,
+            source_account=frame.source_id,
             source_account_sequence=tx.sequence,
-            fee_account=source_id,
+            fee_account=frame.fee_source_id,
             fee_charged=fee,
-            max_fee=tx.fee,
-            operation_count=len(tx.operations),
+            max_fee=frame.bid,
+            operation_count=frame.op_count,
             successful=result.successful,
-            envelope_xdr=pending.envelope_xdr,
+            envelope_xdr=frame.envelope_xdr,
             result_xdr=result.to_xdr(),
             result_codes=json.dumps(result.result_codes()),
+            inner_hash=frame.inner_hash,
         )
         pending.record = record
         return record
@@ -312,15 +448,17 @@ class LedgerEngine:
             next_at = max(next_at + interval, time.monotonic())
 
 
-def _check_bounds(preconditions: Preconditions | None, close_time: datetime, ledger_seq: int) -> str | None:
+def _check_bounds(
+    preconditions: Preconditions | None, last_close: datetime, horizon: datetime, ledger_seq: int
+) -> str | None:
+    """isTooEarly/isTooLate: ``min_time`` against the last close, ``max_time`` against ``horizon``."""
     if preconditions is None:
         return None
-    now = int(close_time.timestamp()) if close_time.tzinfo else _epoch(close_time)
     bounds = preconditions.time_bounds
     if bounds is not None:
-        if bounds.min_time and now < bounds.min_time:
+        if bounds.min_time and _epoch(last_close) < bounds.min_time:
             return "tx_too_early"
-        if bounds.max_time and now > bounds.max_time:
+        if bounds.max_time and _epoch(horizon) > bounds.max_time:
             return "tx_too_late"
     ledgers = preconditions.ledger_bounds
     if ledgers is not None:

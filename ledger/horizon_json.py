@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import base64
 import json
+from collections import Counter
 from datetime import UTC, datetime
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from stellar_sdk import TransactionEnvelope, xdr
+from stellar_sdk import DecoratedSignature, xdr
 
 from ledger.auth import account_signers
+from ledger.frames import parse_frame
 from ledger.models import (
     TOTAL_COINS,
     Account,
@@ -20,6 +23,8 @@ from ledger.models import (
 from ledger.operations import AUTH_IMMUTABLE, AUTH_REQUIRED, AUTH_REVOCABLE
 
 PROTOCOL_VERSION = 22
+# Horizon's fee_stats and ledger_capacity_usage cover the last five ledgers.
+FEE_STATS_LEDGERS = 5
 PROBLEM_BASE = "https://stellar.org/horizon-errors/"
 HORIZON_VERSION = "tkn-ledger-sandbox"
 
@@ -179,17 +184,27 @@ def _memo(memo: xdr.Memo) -> JSONDict:
     return {"memo_type": "none"}
 
 
-def transaction(record: TransactionRecord, passphrase: str) -> JSONDict:
-    """Return the Horizon transaction resource."""
-    envelope = TransactionEnvelope.from_xdr(record.envelope_xdr, passphrase)
+def _signatures(signatures: list[DecoratedSignature]) -> list[str]:
+    return [base64.b64encode(sig.signature).decode() for sig in signatures]
+
+
+def transaction(record: TransactionRecord, passphrase: str, requested_hash: str) -> JSONDict:
+    """Return the Horizon transaction resource.
+
+    A fee bump found by its inner hash is shown under that hash with the inner signatures, as
+    Horizon does; either way it carries ``fee_bump_transaction`` and ``inner_transaction``.
+    """
+    frame = parse_frame(record.envelope_xdr, passphrase)
+    envelope = frame.inner
     tx = envelope.transaction
+    shown = requested_hash if requested_hash == record.inner_hash else record.hash
     paging_token = str((record.ledger << 32) + (record.application_order << 12))
     body: JSONDict = {
-        "_links": {"self": {"href": f"/transactions/{record.hash}"}},
-        "id": record.hash,
+        "_links": {"self": {"href": f"/transactions/{shown}"}},
+        "id": shown,
         "paging_token": paging_token,
         "successful": bool(record.successful),
-        "hash": record.hash,
+        "hash": shown,
         "ledger": record.ledger,
         "created_at": timestamp(record.created_at),
         "source_account": record.source_account,
@@ -202,9 +217,19 @@ def transaction(record: TransactionRecord, passphrase: str) -> JSONDict:
         "result_xdr": record.result_xdr,
         "result_meta_xdr": "",
         "fee_meta_xdr": "",
-        "signatures": [base64.b64encode(sig.signature).decode() for sig in envelope.signatures],
+        "signatures": _signatures(envelope.signatures),
         "result_codes": json.loads(record.result_codes),
     }
+    if frame.fee_bump is not None:
+        outer = _signatures(frame.fee_bump.signatures)
+        body["fee_bump_transaction"] = {"hash": record.hash, "signatures": outer}
+        body["inner_transaction"] = {
+            "hash": record.inner_hash,
+            "signatures": body["signatures"],
+            "max_fee": str(tx.fee),
+        }
+        if shown == record.hash:
+            body["signatures"] = outer
     body.update(_memo(tx.memo.to_xdr_object()))
     bounds = tx.preconditions.time_bounds if tx.preconditions else None
     preconditions: JSONDict = {}
@@ -231,21 +256,26 @@ def _unix(seconds: int) -> str:
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def fee_stats(last_ledger: int, base_fee: int, charged: list[int], bids: list[int]) -> JSONDict:
-    """Return Horizon's fee_stats resource from recent per-operation fees."""
+def fee_stats(
+    last_ledger: int, base_fee: int, charged: list[int], bids: list[int], used_ops: int, capacity_ops: int
+) -> JSONDict:
+    """Return Horizon's fee_stats resource from the last ledgers' per-operation fees and operations."""
+    usage = (Decimal(used_ops) / Decimal(max(capacity_ops, 1))).quantize(Decimal("0.01"), ROUND_HALF_UP)
     return {
         "last_ledger": str(last_ledger),
         "last_ledger_base_fee": str(base_fee),
-        "ledger_capacity_usage": "0.00",
+        "ledger_capacity_usage": str(usage),
         "fee_charged": _percentiles(charged or [base_fee]),
         "max_fee": _percentiles(bids or [base_fee]),
     }
 
 
 def _percentiles(values: list[int]) -> dict[str, str]:
+    """Percentiles as Postgres's percentile_disc takes them; the mode is the smallest most frequent value."""
     ordered = sorted(values)
+    counts = Counter(ordered)
     result = {"max": str(ordered[-1]), "min": str(ordered[0])}
-    result["mode"] = str(max(set(ordered), key=ordered.count))
+    result["mode"] = str(min(counts, key=lambda value: (-counts[value], value)))
     for p in (10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99):
         index = min(len(ordered) - 1, (p * len(ordered) + 99) // 100 - 1)
         result[f"p{p}"] = str(ordered[max(index, 0)])

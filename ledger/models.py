@@ -96,6 +96,18 @@ class TransactionRecord(BaseModel):
     envelope_xdr = peewee.TextField()
     result_xdr = peewee.TextField()
     result_codes = peewee.TextField()
+    # A fee bump's wrapped transaction: a lookup by either hash finds the row, as Horizon's does.
+    inner_hash = peewee.CharField(max_length=64, null=True, index=True)
+
+
+class BackgroundTraffic(BaseModel):
+    """What simulated background traffic took of a ledger: operations and fees per operation."""
+
+    ledger = peewee.IntegerField(primary_key=True)
+    transaction_count = peewee.IntegerField()
+    operation_count = peewee.IntegerField()
+    fee_charged_per_op = peewee.BigIntegerField()
+    max_fee_per_op = peewee.BigIntegerField()
 
 
 ALL_TABLES: list[type[peewee.Model]] = [
@@ -104,7 +116,17 @@ ALL_TABLES: list[type[peewee.Model]] = [
     TrustLine,
     LedgerHeader,
     TransactionRecord,
+    BackgroundTraffic,
 ]
+
+
+def find_record(tx_hash: str) -> TransactionRecord | None:
+    """The applied transaction with this hash, or the fee bump that wrapped it."""
+    tx_hash = tx_hash.lower()
+    record: TransactionRecord | None = TransactionRecord.get_or_none(TransactionRecord.hash == tx_hash)
+    if record is None:
+        record = TransactionRecord.get_or_none(TransactionRecord.inner_hash == tx_hash)
+    return record
 
 
 def utcnow() -> datetime:
@@ -124,7 +146,19 @@ def open_database(path: str) -> peewee.SqliteDatabase:
     db.initialize(database)
     database.connect(reuse_if_open=True)
     database.create_tables(ALL_TABLES)
+    _add_missing_columns(database)
     return database
+
+
+def _add_missing_columns(database: peewee.SqliteDatabase) -> None:
+    """Bring a ledger file written before a column existed up to date (nullable columns only)."""
+    for model in ALL_TABLES:
+        table = model._meta.table_name
+        present = {column.name for column in database.get_columns(table)}
+        for field in model._meta.sorted_fields:
+            if field.column_name not in present and field.null:
+                sql = f'ALTER TABLE "{table}" ADD COLUMN "{field.column_name}" {field.field_type}'
+                database.execute_sql(sql)  # type: ignore[no-untyped-call]
 
 
 def ensure_genesis(network_passphrase: str, base_fee: int, base_reserve: int) -> None:

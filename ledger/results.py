@@ -92,35 +92,73 @@ class OpResult:
         return self.code == "op_success"
 
 
+FEE_BUMP_SUCCESS = "tx_fee_bump_inner_success"
+FEE_BUMP_FAILED = "tx_fee_bump_inner_failed"
+_WITH_OPERATIONS = ("tx_success", "tx_failed")
+
+
 @dataclass
 class TxResult:
-    """The outcome of a transaction: code name, fee charged and operation results."""
+    """The outcome of a transaction: code name, fee charged and operation results.
+
+    A fee bump's result wraps its inner transaction's (``inner``, ``inner_hash``), as CAP-15's
+    InnerTransactionResultPair does.
+    """
 
     code: str
     fee_charged: int = 0
     operations: list[OpResult] = field(default_factory=list)
+    inner: TxResult | None = None
+    inner_hash: str | None = None
 
     @property
     def successful(self) -> bool:
         """Whether the transaction succeeded as a whole."""
-        return self.code == "tx_success"
+        return self.code in ("tx_success", FEE_BUMP_SUCCESS)
+
+    def wrapped(self, inner_hash: str) -> TxResult:
+        """This (inner) result as a fee bump's result."""
+        code = FEE_BUMP_SUCCESS if self.successful else FEE_BUMP_FAILED
+        return TxResult(code, self.fee_charged, inner=TxResult(self.code, 0, self.operations), inner_hash=inner_hash)
 
     def result_codes(self) -> dict[str, object]:
         """Return Horizon's ``extras.result_codes`` object."""
         codes: dict[str, object] = {"transaction": self.code}
-        if self.code in ("tx_success", "tx_failed"):
+        inner = self.inner
+        if inner is not None:
+            codes["inner_transaction"] = inner.code
+            if inner.code in _WITH_OPERATIONS:
+                codes["operations"] = [op.code for op in inner.operations]
+        elif self.code in _WITH_OPERATIONS:
             codes["operations"] = [op.code for op in self.operations]
         return codes
 
+    def _result_xdr(self) -> xdr.TransactionResultResult:
+        code = tx_code_from_name(self.code)
+        if self.inner is not None and self.inner_hash is not None:
+            inner_code = tx_code_from_name(self.inner.code)
+            inner_results = None
+            if self.inner.code in _WITH_OPERATIONS:
+                inner_results = [_op_result_xdr(op) for op in self.inner.operations]
+            pair = xdr.InnerTransactionResultPair(
+                transaction_hash=xdr.Hash(bytes.fromhex(self.inner_hash)),
+                result=xdr.InnerTransactionResult(
+                    fee_charged=xdr.Int64(0),
+                    result=xdr.InnerTransactionResultResult(code=inner_code, results=inner_results),
+                    ext=xdr.InnerTransactionResultExt(v=0),
+                ),
+            )
+            return xdr.TransactionResultResult(code=code, inner_result_pair=pair)
+        results = None
+        if self.code in _WITH_OPERATIONS:
+            results = [_op_result_xdr(op) for op in self.operations]
+        return xdr.TransactionResultResult(code=code, results=results)
+
     def to_xdr(self) -> str:
         """Return the base64 TransactionResult XDR."""
-        code = tx_code_from_name(self.code)
-        results = None
-        if code in (xdr.TransactionResultCode.txSUCCESS, xdr.TransactionResultCode.txFAILED):
-            results = [_op_result_xdr(op) for op in self.operations]
         result = xdr.TransactionResult(
             fee_charged=xdr.Int64(self.fee_charged),
-            result=xdr.TransactionResultResult(code=code, results=results),
+            result=self._result_xdr(),
             ext=xdr.TransactionResultExt(v=0),
         )
         return result.to_xdr()

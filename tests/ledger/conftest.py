@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stellar_sdk import Asset, Keypair, Server, TransactionBuilder, TransactionEnvelope
+from stellar_sdk import (
+    Asset,
+    FeeBumpTransactionEnvelope,
+    Keypair,
+    Server,
+    TransactionBuilder,
+    TransactionEnvelope,
+)
 from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.exceptions import BaseHorizonError
 from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation, Payment
@@ -21,8 +28,18 @@ from ledger.testing import LedgerAdmin, run_ledger_server
 ROOT = Path(__file__).resolve().parents[2]
 
 PASSPHRASE = DEFAULT_PASSPHRASE
+Envelope = TransactionEnvelope | FeeBumpTransactionEnvelope | str
 MANUAL_MAX_OPS = 20
 MANUAL_SUBMIT_TIMEOUT = 3
+# The surge-pricing server: tiny ledgers, so a few transactions fill a ledger and the queue.
+SURGE_MAX_OPS = 5
+SURGE_QUEUE_LEDGERS = 2
+SURGE_TIMEOUT_LEDGERS = 3
+SURGE_BAN_LEDGERS = 2
+SURGE_SUBMIT_TIMEOUT = 2
+BACKGROUND_MAX_OPS = 10
+BACKGROUND_SHARE = 0.5
+BACKGROUND_FEE = 300
 
 
 class Kit:
@@ -70,20 +87,17 @@ class Kit:
             envelope.sign(keypair)
         return envelope
 
-    def submit_async(self, envelope: TransactionEnvelope | str) -> Future[dict[str, Any]]:
+    def submit_async(self, envelope: Envelope) -> Future[dict[str, Any]]:
         """Start a synchronous submit in a thread."""
         return self._pool.submit(self.server.submit_transaction, envelope, skip_memo_required_check=True)
 
-    def submit(self, envelope: TransactionEnvelope | str) -> dict[str, Any]:
+    def submit(self, envelope: Envelope) -> dict[str, Any]:
         """Submit synchronously; on a manual server close the ledger once it is queued."""
         future = self.submit_async(envelope)
         if self.manual:
-            tx_hash = (
-                envelope.hash_hex()
-                if isinstance(envelope, TransactionEnvelope)
-                else TransactionEnvelope.from_xdr(envelope, PASSPHRASE).hash_hex()
-            )
-            self.close_when_queued(tx_hash, future)
+            if isinstance(envelope, str):
+                envelope = TransactionBuilder.from_xdr(envelope, PASSPHRASE)
+            self.close_when_queued(envelope.hash_hex(), future)
         return future.result(timeout=30)
 
     def close_when_queued(self, tx_hash: str, future: Future[Any]) -> None:
@@ -95,7 +109,7 @@ class Kit:
                 return
             time.sleep(0.02)
 
-    def failure(self, envelope: TransactionEnvelope) -> dict[str, Any]:
+    def failure(self, envelope: Envelope) -> dict[str, Any]:
         """Submit an envelope expected to fail; return the problem's result codes."""
         with pytest.raises(BaseHorizonError) as info:
             self.submit(envelope)
@@ -164,6 +178,55 @@ def manual_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
         yield url
 
 
+@pytest.fixture(scope="session")
+def surge_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A manually closed server with five operations per ledger and a queue of two ledgers."""
+    with run_ledger_server(
+        tmp_path_factory.mktemp("surge-ledger"),
+        ledger_close_seconds=0,
+        max_ops_per_ledger=SURGE_MAX_OPS,
+        queue_ledgers=SURGE_QUEUE_LEDGERS,
+        queue_timeout_ledgers=SURGE_TIMEOUT_LEDGERS,
+        ban_ledgers=SURGE_BAN_LEDGERS,
+        submit_timeout_seconds=SURGE_SUBMIT_TIMEOUT,
+    ) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def background_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A manually closed server whose background traffic fills half of every ledger, bidding 300."""
+    with run_ledger_server(
+        tmp_path_factory.mktemp("background-ledger"),
+        ledger_close_seconds=0,
+        max_ops_per_ledger=BACKGROUND_MAX_OPS,
+        background_share=BACKGROUND_SHARE,
+        background_fee=BACKGROUND_FEE,
+        submit_timeout_seconds=SURGE_SUBMIT_TIMEOUT,
+    ) as url:
+        yield url
+
+
+def _flushed(url: str) -> Iterator[Kit]:
+    helper = Kit(url, manual=True)
+    yield helper
+    helper.admin.clear_faults()
+    while helper.admin.status()["pending"]:
+        helper.admin.close_ledger()
+
+
+@pytest.fixture
+def surge_kit(surge_ledger_url: str) -> Iterator[Kit]:
+    """A Kit on the surge-pricing server; the queue is flushed afterwards."""
+    yield from _flushed(surge_ledger_url)
+
+
+@pytest.fixture
+def background_kit(background_ledger_url: str) -> Iterator[Kit]:
+    """A Kit on the server with background traffic; the queue is flushed afterwards."""
+    yield from _flushed(background_ledger_url)
+
+
 @pytest.fixture
 def kit(ledger_url: str) -> Iterator[Kit]:
     """A Kit on the auto-closing server; faults are cleared afterwards."""
@@ -175,8 +238,4 @@ def kit(ledger_url: str) -> Iterator[Kit]:
 @pytest.fixture
 def manual_kit(manual_ledger_url: str) -> Iterator[Kit]:
     """A Kit on the manually closed server; faults are cleared and the queue flushed after."""
-    helper = Kit(manual_ledger_url, manual=True)
-    yield helper
-    helper.admin.clear_faults()
-    while helper.admin.status()["pending"]:
-        helper.admin.close_ledger()
+    yield from _flushed(manual_ledger_url)
