@@ -226,7 +226,12 @@ def measure_settlement(settings: BenchSettings) -> SettlementResult:
     with tempfile.TemporaryDirectory(prefix="bench-w4-") as scratch:
         directory = Path(scratch)
         with run_ledger_server(
-            directory, ledger_close_seconds=LEDGER_CLOSE_SECONDS, max_ops_per_ledger=MAX_OPS_PER_LEDGER
+            directory,
+            ledger_close_seconds=LEDGER_CLOSE_SECONDS,
+            max_ops_per_ledger=MAX_OPS_PER_LEDGER,
+            # The queue holds what the channels can have in flight, so W4 measures throughput, not
+            # the queue limit (stellar-core's default of two ledgers would refuse a third ledger's worth).
+            queue_ledgers=LEDGERS_IN_FLIGHT,
         ) as url:
             print(f"W4: ledger at {url}; bootstrapping {channels} channels and {PAYEES} payees", flush=True)
             secrets_file = directory / "ledger-secrets.json"
