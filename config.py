@@ -14,7 +14,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent
 _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "DATABASE_URL": ("DATABASE_URL", None, str),  # None: default_database_url(environ)
     "SCHEMA_DIR": ("SCHEMA_DIR", str(PROJECT_ROOT / "xsd" / "usage"), str),
-    "MAX_BODY_BYTES": ("MAX_BODY_BYTES", 1_048_576, int),
+    "MAX_BODY_BYTES": ("MAX_BODY_BYTES", 524_288, int),  # docs/decisions.md D6
     # How long a process trusts a key it verified before looking it up again (docs/decisions.md K4).
     "API_KEY_CACHE_SECONDS": ("API_KEY_CACHE_SECONDS", 1.0, float),
     "SUPPORTED_NETWORKS": ("SUPPORTED_NETWORKS", ("net",), lambda v: tuple(v.split(","))),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from flask import Response, current_app, g, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from services.api_keys import Caller, authenticate
 from services.context import ServiceContext
@@ -12,6 +13,7 @@ from services.rejections import MessageRejected, ReasonCode, Violation
 
 API_KEY_HEADER = "NET-API-KEY"
 XML_TYPES = ("application/xml", "text/xml")
+_READ_SIZE = 65_536
 
 
 def require_api_key() -> Response | None:
@@ -36,12 +38,39 @@ def services() -> ServiceContext:
 
 
 def xml_body() -> bytes:
-    """The raw request body; rejects other content types (FF01)."""
+    """The raw request body; rejects other content types (FF01) and bodies over the limit."""
     if request.mimetype not in XML_TYPES:
         raise MessageRejected(
             [Violation(ReasonCode.FF01, f"Content-Type must be application/xml or text/xml, not '{request.mimetype}'.")]
         )
-    return request.get_data(cache=True)
+    if request.content_length is not None:
+        return request.get_data(cache=True)  # werkzeug refused a Content-Length over the limit
+    return _streamed_body(services().reader.max_bytes)
+
+
+def _streamed_body(limit: int) -> bytes:
+    """A body without Content-Length (chunked), counted against `limit` as it arrives.
+
+    werkzeug's own limit on such a stream stops reading at the limit and hands on what it read,
+    so an oversized body was cut and parsed; here one byte more than the limit refuses it unparsed.
+    """
+    if "wsgi.input_terminated" not in request.environ:
+        return b""  # the server does not end the stream itself: reading it could block forever
+    stream = request.environ["wsgi.input"]
+    parts: list[bytes] = []
+    size = 0
+    while size <= limit:
+        try:
+            part: bytes = stream.read(min(_READ_SIZE, limit + 1 - size))
+        except Exception as error:  # the server's chunk decoder: gunicorn's, werkzeug's, any other
+            raise MessageRejected(
+                [Violation(ReasonCode.FF01, f"The chunked body is malformed: {type(error).__name__} {error}")]
+            ) from None
+        if not part:
+            return b"".join(parts)
+        parts.append(part)
+        size += len(part)
+    raise RequestEntityTooLarge()
 
 
 def utc_now() -> datetime:
