@@ -1,6 +1,7 @@
-"""Hardened XML intake: size limit, no DTDs or entities, XSD validation, then typed bindings.
+"""Hardened XML intake: size limit, no DTDs or entities, bounded names, XSD validation, then bindings.
 
-The body is parsed once by lxml; the schema validates that tree, and the same tree is bound to the
+A streaming pre-scan (services/xml_prescan.py) first bounds what parsing the body may cost. The
+body is then parsed once by lxml; the schema validates that tree, and the same tree is bound to the
 xsdata dataclasses: by services/tree_binder.py, or by xsdata's own parser for what that walk leaves
 to it.
 """
@@ -21,6 +22,7 @@ from xsdata.formats.dataclass.parsers.handlers import LxmlEventHandler
 from bindings.pacs_008_001_13 import Document as Pacs008Document
 from bindings.pacs_028_001_06 import Document as Pacs028Document
 from services.tree_binder import TreeBinder, UnsupportedContent
+from services.xml_prescan import BodyRefused, Vocabulary, XmlLimits, prescan
 
 DocumentT = TypeVar("DocumentT")
 
@@ -65,15 +67,19 @@ def _hardened_parser() -> etree.XMLParser:
 class MessageReader:
     """Reads request bodies into bindings. Build one per process; it is safe across threads."""
 
-    def __init__(self, schema_dir: Path, max_bytes: int) -> None:
+    def __init__(self, schema_dir: Path, max_bytes: int, limits: XmlLimits | None = None) -> None:
         self.schema_dir = schema_dir
         self.max_bytes = max_bytes
+        self.limits = limits or XmlLimits()
         self.context = XmlContext()
         self.tree_binder = TreeBinder(self.context)
         self._local = threading.local()
+        self._vocabularies: dict[str, Vocabulary] = {}
         for message in (PACS008, PACS028):
             self._schema(message)  # fail at start-up, not on the first request
             self.tree_binder.prepare(message.document)
+            path = self.schema_dir / f"{message.name}.xsd"
+            self._vocabularies[message.name] = Vocabulary.of_schema(message.name, path)
 
     def _schema(self, message: MessageType[Any]) -> etree.XMLSchema:
         # lxml validators keep per-call error state, so each thread gets its own.
@@ -96,14 +102,21 @@ class MessageReader:
             binder = self._local.binder = XmlParser(context=self.context, handler=LxmlEventHandler)
         return binder
 
-    def parse_tree(self, body: bytes) -> etree._Element:
-        """Parse a body with the hardened parser; raise MessageFormatError on anything unsafe."""
+    def parse_tree(self, body: bytes, message: MessageType[Any]) -> etree._Element:
+        """Parse a body with the hardened parser; raise MessageFormatError on anything unsafe.
+
+        Nothing reaches lxml that passes a bound of `self.limits` for `message`'s names.
+        """
         if len(body) > self.max_bytes:
             raise MessageFormatError(f"The body is {len(body)} bytes; the limit is {self.max_bytes} bytes.")
         if not body.strip():
             raise MessageFormatError("The body is empty; an XML document is required.")
         if any(marker in body for marker in _FORBIDDEN_MARKUP):
             raise MessageFormatError("DTDs and entity declarations are not accepted.")
+        try:
+            prescan(body, self._vocabularies[message.name], self.limits)
+        except BodyRefused as refused:
+            raise MessageFormatError(str(refused)) from None
         try:
             root = etree.fromstring(body, self._parser())
         except etree.XMLSyntaxError as error:
@@ -115,7 +128,7 @@ class MessageReader:
 
     def read(self, body: bytes, message: MessageType[DocumentT]) -> DocumentT:
         """Parse, validate against the usage-guideline schema, and bind one message."""
-        root = self.parse_tree(body)
+        root = self.parse_tree(body, message)
         schema = self._schema(message)
         if not schema.validate(root):
             error: Any = schema.error_log.last_error  # type: ignore[attr-defined]

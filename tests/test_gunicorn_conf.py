@@ -16,3 +16,9 @@ def test_a_worker_freezes_its_start_up_objects_out_of_collection() -> None:
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_workers_are_recycled_with_jitter() -> None:
+    settings = runpy.run_path(str(PROJECT_ROOT / "gunicorn.conf.py"))
+    assert settings["max_requests"] > 0
+    assert 0 < settings["max_requests_jitter"] < settings["max_requests"]
