@@ -11,6 +11,7 @@ import api
 import cli
 import config
 from services.context import build_service_context
+from services.redaction import install_log_redaction
 from storage.database import end_request, open_database
 
 
@@ -23,6 +24,7 @@ def _init_database(app: Flask) -> None:
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: config from the environment (then `overrides`), storage, services, API, CLI."""
     # No static files: every answer is a pacs.002, and a route that matches nothing costs nothing.
+    install_log_redaction()
     app = Flask(__name__, static_folder=None)
     app.config.update(config.from_process_environment())
     app.config.update(overrides or {})

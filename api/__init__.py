@@ -9,5 +9,9 @@ from api import errors, transfers
 
 def init_app(app: Flask) -> None:
     """Register the blueprints and error handlers."""
+    # Routing never redirects (a redirect is an HTML answer, not a pacs.002): a path with `//`
+    # matches no route (404), and a trailing slash is the same endpoint (docs/decisions.md, P9).
+    app.url_map.merge_slashes = False
+    app.url_map.strict_slashes = False
     app.register_blueprint(transfers.blueprint)
     errors.init_app(app)

@@ -10,6 +10,7 @@ from stellar_sdk import StrKey
 
 from bindings.pacs_008_001_13 import CashAccount40, CreditTransferTransaction70, Document
 from services.message_ids import check_message_id
+from services.redaction import shortened
 from services.rejections import ReasonCode, Violation
 
 CURRENCY = "USD"
@@ -67,7 +68,7 @@ def check_creditor_key(key: str | None) -> list[Violation]:
         return [
             Violation(
                 ReasonCode.AC01,
-                f"Creditor account '{key[:60]}' has an invalid public key format: a 56-character "
+                f"Creditor account '{shortened(key, 60)}' has an invalid public key format: a 56-character "
                 "Stellar public key starting with G and a valid checksum is expected.",
             )
         ]

@@ -15,6 +15,7 @@ from services.api_keys import Caller, Environment
 from services.credit_transfer_rules import check_credit_transfer, instruction_of, original_ids
 from services.message_reader import PACS008, MessageFormatError, MessageReader
 from services.networks import check_network
+from services.redaction import redact_bytes
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
@@ -122,7 +123,7 @@ def submit_credit_transfer(
                 "end_to_end_id": instruction.end_to_end_id,
                 "transaction_id": instruction.transaction_id,
                 "request_sha256": request_sha256,
-                "raw_request": body,
+                "raw_request": redact_bytes(body),  # the digest above is of the body as sent
                 "acceptance_report": report,
             },
             reason="accepted pacs.008",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from services.redaction import shortened
 from services.rejections import ReasonCode, Violation
 
 MESSAGE_ID_PATTERN = re.compile(r"[0-9]{10}[0-9A-F]{10}")
@@ -25,7 +26,8 @@ def check_message_id(message_id: str | None, now: datetime, format_code: ReasonC
     if message_id is None or message_id == "":
         return Violation(ReasonCode.FF01, "The required field MsgId is missing from the group header (GrpHdr/MsgId).")
     if not MESSAGE_ID_PATTERN.fullmatch(message_id):
-        return Violation(format_code, f"MsgId '{message_id[:40]}' is not in the expected format. {EXPECTED_FORMAT}")
+        echo = shortened(message_id, 40)
+        return Violation(format_code, f"MsgId '{echo}' is not in the expected format. {EXPECTED_FORMAT}")
     stamped = datetime.fromtimestamp(int(message_id[:10]), tz=now.tzinfo)
     if stamped < now - MAX_AGE:
         return Violation(

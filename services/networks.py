@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from services.redaction import shortened
 from services.rejections import ReasonCode, Violation
 
 
@@ -13,5 +14,5 @@ def check_network(network: str, supported: Sequence[str]) -> Violation | None:
         return None
     return Violation(
         ReasonCode.NARR,
-        f"Network '{network[:40]}' is not supported. Supported networks: {', '.join(supported)}.",
+        f"Network '{shortened(network, 40)}' is not supported. Supported networks: {', '.join(supported)}.",
     )

@@ -8,7 +8,7 @@ import string
 import textwrap
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from enum import StrEnum
@@ -30,6 +30,7 @@ from bindings.pacs_002_001_15 import (
     StatusReason6Choice,
     StatusReasonInformation14,
 )
+from services.redaction import clean_text
 from services.rejections import NOT_PROVIDED, Violation
 
 NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pacs.002.001.15"
@@ -220,7 +221,11 @@ class ReportWriter:
         return _SLOT.split(self.serializer.render(document, ns_map={None: NAMESPACE}))
 
     def render(self, report: StatusReport, now: datetime) -> bytes:
-        """The pacs.002 document for `report`, created at `now` (aware UTC)."""
+        """The pacs.002 document for `report`, created at `now` (aware UTC).
+
+        This is the one place texts are written into a pacs.002: each is cleaned first (`_cleaned`).
+        """
+        report = _cleaned(report)
         report_id, created = new_report_id(now), _created(now)
         shape, values = _values(report, report_id, created)
         template = self._templates.get(shape)
@@ -233,6 +238,21 @@ class ReportWriter:
         for index in range(1, len(parts), 2):
             parts[index] = _escape_text(values[int(parts[index])])
         return "".join(parts).encode("utf-8")
+
+
+def _cleaned(report: StatusReport) -> StatusReport:
+    """`report` with every text as XML 1.0 may carry it and no secret seed (services/redaction.py).
+
+    Done before long texts are split into lines, so no seed is split past the redaction.
+    """
+    return replace(
+        report,
+        instruction_id=report.instruction_id and clean_text(report.instruction_id),
+        end_to_end_id=report.end_to_end_id and clean_text(report.end_to_end_id),
+        violations=[Violation(v.code, clean_text(v.text)) for v in report.violations],
+        info=[clean_text(line) for line in report.info],
+        reason=report.reason and clean_text(report.reason),
+    )
 
 
 def _escape_text(value: str) -> str:

@@ -11,6 +11,7 @@ from services.api_keys import Caller
 from services.message_ids import check_message_id
 from services.message_reader import PACS028, MessageFormatError, MessageReader
 from services.networks import check_network
+from services.redaction import clean_text, redact_bytes
 from services.rejections import MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, TxStatus
 from services.transfer_reports import ANSWERS, transfer_report
@@ -108,17 +109,22 @@ def _transfer_to_find(
     return _transfer_id(document, readings, now)
 
 
+def _column(value: str | None) -> str | None:
+    # As a pacs.002 would carry it (Postgres text cannot hold NUL, which a network path can), then cut.
+    return clean_text(value or "")[:64] or None
+
+
 def _record_fields(caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime) -> dict[str, object]:
     return {
         "message_type": MESSAGE_TYPE,
-        "message_id": (readings.message_id or "")[:64] or None,
-        "queried_transfer_id": (readings.queried_id or "")[:64] or None,
-        "alternative_id": (readings.alternative_id or "")[:64] or None,
-        "original_message_id": (readings.original_message_id or "")[:64] or None,
-        "raw_request": body,
+        "message_id": _column(readings.message_id),
+        "queried_transfer_id": _column(readings.queried_id),
+        "alternative_id": _column(readings.alternative_id),
+        "original_message_id": _column(readings.original_message_id),
+        "raw_request": redact_bytes(body),
         "organization": caller.organization_id,
         "environment": caller.environment.value,
-        "network": network[:64],
+        "network": _column(network) or "",
         "queried_at": now.replace(tzinfo=None),
     }
 

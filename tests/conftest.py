@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ import freezegun
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import HealthCheck, settings
 from werkzeug.serving import make_server
 
 from app import create_app
@@ -25,6 +27,18 @@ pytest_plugins = ["tests.support.throwaway_postgres"]
 # The driver and its pool keep real time: a frozen clock would expire every pooled connection and
 # stall the pool's own scheduling. The app's rules still run on the frozen clock.
 freezegun.configure(extend_ignore_list=["psycopg"])
+
+# Property tests (hypothesis): a modest number of examples keeps `make test` fast;
+# HYPOTHESIS_PROFILE=thorough runs many more. The app and key fixtures are shared by a test's
+# examples on purpose, and no example database is written into the checkout.
+_PROPERTY_SETTINGS = {
+    "deadline": None,
+    "database": None,
+    "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+}
+settings.register_profile("default", max_examples=60, **_PROPERTY_SETTINGS)  # type: ignore[arg-type]
+settings.register_profile("thorough", max_examples=3000, **_PROPERTY_SETTINGS)  # type: ignore[arg-type]
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 from flask.testing import FlaskClient
+from stellar_sdk import Keypair
 
+from services.redaction import REDACTED
 from storage.database import database
+from storage.models import Transfer
 from storage.transfers import count_transfers
 from tests.support.messages import message_id, pacs008
 from tests.support.reports import parse_report, rejected
@@ -78,3 +81,15 @@ def test_concurrent_conflicting_sends_create_one_transfer(live_server: str, api_
     assert all(parse_report(r.content).codes == ["AM05"] for r in responses if r.status_code == 400)
     with database.connection_context():
         assert count_transfers() == 1
+
+
+def test_a_secret_seed_is_not_kept_and_the_resend_still_replays(client: FlaskClient, api_key: str) -> None:
+    seed = Keypair.random().secret
+    body = pacs008(debtor=seed)  # an account number field wide enough to hold one
+    first = client.post(URL, data=body, headers={"NET-API-KEY": api_key, "Content-Type": "application/xml"})
+    again = client.post(URL, data=body, headers={"NET-API-KEY": api_key, "Content-Type": "application/xml"})
+    assert first.status_code == again.status_code == 201
+    assert again.data == first.data
+    with database.connection_context():
+        (transfer,) = Transfer.select()
+    assert seed.encode() not in bytes(transfer.raw_request) and REDACTED.encode() in bytes(transfer.raw_request)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 from flask.testing import FlaskClient
 from freezegun import freeze_time
+from stellar_sdk import Keypair
 
+from services.redaction import REDACTED
 from storage.database import database
 from storage.models import StatusQuery
 from tests.support.databases import refusing_inserts
@@ -262,3 +265,20 @@ def test_the_record_holds_the_answer_of_each_state(
     status, report = query(client, api_key, transfer_id)
     assert (status, report.status, report.codes[0] if report.codes else None) == (200, *answer)
     assert [(r.queried_transfer_id, r.status, r.reason_code) for r in records()] == [(transfer_id, *answer)]
+
+
+def test_a_secret_seed_is_not_kept_in_the_record(client: FlaskClient, api_key: str) -> None:
+    seed = Keypair.random().secret
+    response = post(client, api_key, pacs028(msg_id=seed, instruction_id=str(uuid.uuid4())))
+    assert response.status_code == 400
+    (row,) = records()
+    assert seed.encode() not in bytes(row.raw_request) and REDACTED.encode() in bytes(row.raw_request)
+    assert row.message_id == REDACTED
+
+
+def test_a_network_with_a_nul_is_answered_and_recorded(client: FlaskClient, api_key: str) -> None:
+    response = post(client, api_key, pacs028(instruction_id=str(uuid.uuid4())), url="/v1/pacs028/a%00b")
+    assert response.status_code == 400
+    assert "'a\ufffdb'" in rejected(response.data, "NARR").text
+    (row,) = records()
+    assert row.network == "a\ufffdb"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -25,3 +26,15 @@ def test_no_files_are_served(app: Flask, client: FlaskClient) -> None:
     response = client.get("/static/app.py")
     assert response.status_code == 404
     assert "Not Found" in rejected(response.data, "NARR").text
+
+
+@pytest.mark.parametrize("path", ["/v1/pacs008//net", "/v1//pacs008/net", "/v1/pacs008/a%2Fb"])
+def test_paths_that_would_redirect_are_a_pacs002(client: FlaskClient, path: str) -> None:
+    response = client.post(path, data=b"<x/>", headers={"Content-Type": "application/xml"})
+    assert response.status_code == 404
+    assert "Not Found" in rejected(response.data, "NARR").text
+
+
+def test_a_trailing_slash_is_the_same_endpoint(client: FlaskClient) -> None:
+    response = client.post("/v1/pacs008/net/", data=b"<x/>", headers={"Content-Type": "application/xml"})
+    assert response.status_code == 401  # the endpoint's own answer, not a redirect to it

@@ -1,0 +1,65 @@
+"""Texts XML 1.0 cannot carry are replaced, and Stellar secret seeds redacted, wherever they go."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+import pytest
+from stellar_sdk import Keypair
+
+from services.redaction import REDACTED, REPLACEMENT, clean_text, install_log_redaction, redact, redact_bytes
+from services.rejections import ReasonCode, Violation
+from services.reports import ReportWriter, StatusReport, TxStatus
+from tests.support.reports import parse_report
+
+SEED = Keypair.random().secret
+
+
+def test_a_seed_is_redacted_wherever_it_stands() -> None:
+    assert redact(f"creditor {SEED}.") == f"creditor {REDACTED}."
+    assert redact(f"ABC{SEED}XYZ") == f"ABC{REDACTED}XYZ"  # inside a longer run of base32
+    assert redact(SEED + SEED) == REDACTED + REDACTED
+
+
+def test_what_only_looks_like_a_seed_is_kept() -> None:
+    public = Keypair.from_secret(SEED).public_key
+    bad_checksum = SEED[:-1] + ("A" if SEED[-1] != "A" else "B")
+    for text in (public, bad_checksum, "S" * 56, SEED[:55]):
+        assert redact(text) == text
+
+
+def test_seeds_in_raw_bytes_are_redacted() -> None:
+    body = f"<Nm>{SEED}</Nm>".encode()
+    assert redact_bytes(body) == f"<Nm>{REDACTED}</Nm>".encode()
+    assert redact_bytes(b"<Nm>plain</Nm>") == b"<Nm>plain</Nm>"
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x01", "\x1f", "\ud800", "\udfff", "\ufffe", "\uffff"])
+def test_characters_xml_forbids_are_replaced(character: str) -> None:
+    assert clean_text(f"a{character}b") == f"a{REPLACEMENT}b"
+
+
+def test_characters_xml_allows_are_kept() -> None:
+    text = "tab\tline\ncr\r é € \U0001f600 \ue000"
+    assert clean_text(text) == text
+
+
+def test_a_report_with_hostile_texts_is_valid_and_secret_free() -> None:
+    text = f"network 'x\x01\ud800' creditor {SEED} " + "word " * 30
+    report = StatusReport(TxStatus.RJCT, violations=[Violation(ReasonCode.NARR, text)], info=[f"Key: {SEED}"])
+    body = ReportWriter().render(report, datetime.now(UTC))
+    assert SEED.encode() not in body
+    assert REDACTED in parse_report(body).text
+
+
+def test_log_records_are_redacted_with_their_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
+    install_log_redaction()
+    logger = logging.getLogger("gateway.test")
+    logger.warning("creditor %s", SEED)
+    try:
+        raise ValueError(f"bad key {SEED}")
+    except ValueError:
+        logger.exception("failed")
+    assert SEED not in caplog.text
+    assert caplog.text.count(REDACTED) == 2
