@@ -15,6 +15,9 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "DATABASE_URL": ("DATABASE_URL", None, str),  # None: default_database_url(environ)
     "SCHEMA_DIR": ("SCHEMA_DIR", str(PROJECT_ROOT / "xsd" / "usage"), str),
     "MAX_BODY_BYTES": ("MAX_BODY_BYTES", 524_288, int),  # docs/decisions.md D6
+    # Retention of recorded pacs.028 requests (docs/decisions.md Q9, Q10).
+    "QUERY_RAW_MAX_BYTES": ("QUERY_RAW_MAX_BYTES", 16_384, int),
+    "QUERY_RETENTION_DAYS": ("QUERY_RETENTION_DAYS", 90, int),
     # How long a process trusts a key it verified before looking it up again (docs/decisions.md K4).
     "API_KEY_CACHE_SECONDS": ("API_KEY_CACHE_SECONDS", 1.0, float),
     "SUPPORTED_NETWORKS": ("SUPPORTED_NETWORKS", ("net",), lambda v: tuple(v.split(","))),

@@ -42,6 +42,7 @@ def query_pacs028(network: str) -> Response:
         reader=context.reader,
         writer=context.writer,
         supported_networks=context.intake.supported_networks,
+        raw_max_bytes=context.query_raw_max_bytes,
         now=utc_now(),
     )
     return Response(report, status=200, mimetype=XML)

@@ -1,14 +1,15 @@
-"""`flask --app app queries list --org ORG [--transfer ID] [--since TIME] [--raw]`."""
+"""`flask --app app queries list --org ORG [--transfer ID] [--since TIME] [--raw]`, `queries prune`."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 import click
+from flask import current_app
 from flask.cli import AppGroup
 
 from storage.organizations import find_organization
-from storage.status_queries import list_status_queries
+from storage.status_queries import list_status_queries, prune_status_queries
 
 group = AppGroup("queries", help="Recorded pacs.028 status requests (spec 2.6).")
 
@@ -39,3 +40,19 @@ def list_command(organization: str, transfer_id: str | None, since: datetime | N
         click.echo("\t".join(fields))
         if raw:
             click.echo(bytes(query.raw_request).decode("utf-8", errors="replace"))
+
+
+@group.command("prune")
+@click.option(
+    "--older-than",
+    "days",
+    type=click.IntRange(min=0),
+    default=None,
+    help="age in days of the queries to delete (default: QUERY_RETENTION_DAYS)",
+)
+def prune_command(days: int | None) -> None:
+    """Delete recorded status requests older than the retention age. Transfers are never pruned."""
+    age = current_app.config["QUERY_RETENTION_DAYS"] if days is None else days
+    before = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=age)
+    deleted = prune_status_queries(before)
+    click.echo(f"deleted {deleted} status queries recorded before {before:%Y-%m-%dT%H:%M:%SZ}")

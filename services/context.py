@@ -22,6 +22,7 @@ class ServiceContext:
     intake: IntakeSettings
     keys: ApiKeyCache
     created: CreatedSignal
+    query_raw_max_bytes: int  # how much of a pacs.028 body its record keeps
 
 
 def build_service_context(config: dict[str, Any]) -> ServiceContext:
@@ -38,4 +39,5 @@ def build_service_context(config: dict[str, Any]) -> ServiceContext:
         ),
         keys=ApiKeyCache(float(config["API_KEY_CACHE_SECONDS"])),
         created=CreatedSignal(),
+        query_raw_max_bytes=int(config["QUERY_RAW_MAX_BYTES"]),
     )

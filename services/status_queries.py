@@ -114,14 +114,24 @@ def _column(value: str | None) -> str | None:
     return clean_text(value or "")[:64] or None
 
 
-def _record_fields(caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime) -> dict[str, object]:
+def stored_request(body: bytes, max_bytes: int) -> bytes:
+    """A request body as its record keeps it: redacted, and cut after `max_bytes` with a marker saying so."""
+    raw = redact_bytes(body)
+    if len(raw) <= max_bytes:
+        return raw
+    return raw[:max_bytes] + b"\n[truncated: the first %d of %d bytes are kept]" % (max_bytes, len(raw))
+
+
+def _record_fields(
+    caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime, raw_max_bytes: int
+) -> dict[str, object]:
     return {
         "message_type": MESSAGE_TYPE,
         "message_id": _column(readings.message_id),
         "queried_transfer_id": _column(readings.queried_id),
         "alternative_id": _column(readings.alternative_id),
         "original_message_id": _column(readings.original_message_id),
-        "raw_request": redact_bytes(body),
+        "raw_request": stored_request(body, raw_max_bytes),
         "organization": caller.organization_id,
         "environment": caller.environment.value,
         "network": _column(network) or "",
@@ -138,6 +148,7 @@ def answer_status_request(
     writer: ReportWriter,
     supported_networks: tuple[str, ...],
     now: datetime,
+    raw_max_bytes: int,
 ) -> bytes:
     """The pacs.002 for a pacs.028; no answer leaves before the request is recorded.
 
@@ -150,13 +161,13 @@ def answer_status_request(
     try:
         transfer_id = _transfer_to_find(network, body, reader, supported_networks, readings, now)
     except MessageRejected as rejected:
-        record = _record_fields(caller, network, body, readings, now)
+        record = _record_fields(caller, network, body, readings, now, raw_max_bytes)
         insert_status_query(**record, status=TxStatus.RJCT.value, reason_code=rejected.violations[0].code.value)
         raise
     found = find_timeline_and_record(
         caller.organization_id,
         transfer_id,
-        _record_fields(caller, network, body, readings, now),
+        _record_fields(caller, network, body, readings, now, raw_max_bytes),
         ANSWERS.rows,
         ANSWERS.not_found,
     )

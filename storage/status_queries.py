@@ -111,3 +111,24 @@ def list_status_queries(
     if since is not None:
         query = query.where(StatusQuery.queried_at >= since)
     return list(query.order_by(StatusQuery.queried_at, StatusQuery.id))
+
+
+def prune_status_queries(before: datetime, batch: int = 10_000) -> int:
+    """Delete the queries recorded before `before` (naive UTC); return how many. Nothing else is touched.
+
+    Each statement deletes at most `batch` of one organization's oldest rows, found through the
+    (organization, queried_at) index, so no statement holds its locks for long on a large table.
+    """
+    deleted = 0
+    for organization in Organization.select(Organization.id):
+        while True:
+            oldest = (
+                StatusQuery.select(StatusQuery.id)
+                .where((StatusQuery.organization == organization.id) & (StatusQuery.queried_at < before))
+                .limit(batch)
+            )
+            count: int = StatusQuery.delete().where(StatusQuery.id.in_(oldest)).execute()
+            deleted += count
+            if count < batch:
+                break
+    return deleted

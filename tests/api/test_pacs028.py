@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from freezegun import freeze_time
 from stellar_sdk import Keypair
@@ -282,3 +283,14 @@ def test_a_network_with_a_nul_is_answered_and_recorded(client: FlaskClient, api_
     assert "'a\ufffdb'" in rejected(response.data, "NARR").text
     (row,) = records()
     assert row.network == "a\ufffdb"
+
+
+def test_a_large_request_is_recorded_up_to_the_limit_with_a_marker(
+    app: Flask, client: FlaskClient, api_key: str
+) -> None:
+    kept = app.config["QUERY_RAW_MAX_BYTES"]
+    body = pacs028(instruction_id=str(uuid.uuid4())) + b" " * (3 * kept)
+    assert post(client, api_key, body).status_code == 404
+    (row,) = records()
+    stored = bytes(row.raw_request)
+    assert stored == body[:kept] + b"\n[truncated: the first %d of %d bytes are kept]" % (kept, len(body))

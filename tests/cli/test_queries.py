@@ -1,9 +1,13 @@
-"""`queries list` shows an organization's recorded pacs.028 requests."""
+"""`queries list` shows an organization's recorded pacs.028 requests; `queries prune` deletes old ones."""
 
 from __future__ import annotations
 
+from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from freezegun import freeze_time
 
+from storage.database import database
+from storage.models import StatusQuery, Transfer, TransferEvent
 from tests.support.messages import pacs008, pacs028
 from tests.support.reports import parse_report
 
@@ -27,3 +31,43 @@ def test_lists_queries_of_one_organization(
     later = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--since", "2999-01-01"]).output
     assert len(later.splitlines()) == 1
     assert runner.invoke(args=["queries", "list", "--org", "Nobody"]).exit_code != 0
+
+
+def query_and_transfer(client: FlaskClient, api_key: str) -> None:
+    headers = {"NET-API-KEY": api_key, "Content-Type": "application/xml"}
+    created = client.post("/v1/pacs008/net", data=pacs008(), headers=headers)
+    transfer_id = parse_report(created.data).info()["TransferId"]
+    assert client.post("/v1/pacs028/net", data=pacs028(instruction_id=transfer_id), headers=headers).status_code == 200
+
+
+def counts() -> tuple[int, int, int]:
+    with database.connection_context():
+        return StatusQuery.select().count(), Transfer.select().count(), TransferEvent.select().count()
+
+
+def test_prune_deletes_queries_older_than_the_retention_and_never_transfers(
+    client: FlaskClient, runner: FlaskCliRunner, api_key: str
+) -> None:
+    with freeze_time("2026-01-01T12:00:00Z"):
+        query_and_transfer(client, api_key)
+    with freeze_time("2026-03-01T12:00:00Z"):
+        query_and_transfer(client, api_key)
+    _, transfers, events = counts()
+    with freeze_time("2026-04-15T12:00:00Z"):  # 104 and 45 days later; the default keeps 90
+        result = runner.invoke(args=["queries", "prune"])
+        assert "deleted 1 status queries recorded before 2026-01-15T12:00:00Z" in result.output
+        assert counts() == (1, transfers, events)
+        runner.invoke(args=["queries", "prune", "--older-than", "0"])
+        assert counts() == (0, transfers, events)
+    assert transfers == 2
+
+
+def test_prune_reads_its_default_age_from_the_configuration(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, api_key: str
+) -> None:
+    with freeze_time("2026-01-01T12:00:00Z"):
+        query_and_transfer(client, api_key)
+    app.config["QUERY_RETENTION_DAYS"] = 200
+    with freeze_time("2026-04-15T12:00:00Z"):
+        assert "deleted 0 status queries" in runner.invoke(args=["queries", "prune"]).output
+    assert counts()[0] == 1

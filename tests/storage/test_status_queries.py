@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import peewee
@@ -12,7 +12,7 @@ import pytest
 from storage.database import database
 from storage.models import StatusQuery
 from storage.organizations import insert_organization
-from storage.status_queries import answer_of, find_timeline_and_record
+from storage.status_queries import answer_of, find_timeline_and_record, insert_status_query, prune_status_queries
 from tests.support.transfers import AT, new_transfer
 
 # Unlike the spec's table, so a record can only hold these values by following it.
@@ -126,3 +126,18 @@ def test_answer_of_reads_the_rows_as_the_postgres_statement_does(organization_id
         assert answer_of(PER_STATE, NOT_FOUND, found) == recorded()[0][1:] == ("DDDD", "AM04")
     assert answer_of(PER_STATE, NOT_FOUND, None) == NOT_FOUND
     assert answer_of(PER_STATE[:3], NOT_FOUND, found) == (None, None)
+
+
+def test_prune_deletes_every_old_query_of_every_organization_in_batches(organization_id: int) -> None:
+    with database.connection_context():
+        other = insert_organization("Other Bank").id
+        for owner in (organization_id, other):
+            for days in (1, 2, 3, 10):
+                insert_status_query(**{**record(owner, "x"), "queried_at": AT - timedelta(days=days)}, status="RJCT")
+        assert prune_status_queries(AT - timedelta(days=2, hours=12), batch=2) == 4
+        assert sorted((r.organization.id, (AT - r.queried_at).days) for r in StatusQuery.select()) == [
+            (organization_id, 1),
+            (organization_id, 2),
+            (other, 1),
+            (other, 2),
+        ]
