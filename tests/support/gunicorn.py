@@ -8,7 +8,6 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from config import PROJECT_ROOT
+from tests.support.processes import stream_lines, terminate
 
 _LISTENING = re.compile(r"Listening at: http://127\.0\.0\.1:(\d+)")
 _BOOTED = re.compile(r"Booting worker with pid: (\d+)")
@@ -79,26 +79,13 @@ def gunicorn(database_url: str, *args: str, **environment: str) -> Iterator[Serv
     command = [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:0", "--workers", "1", *args, "app:create_app()"]
     process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stderr=subprocess.PIPE, text=True)
     assert process.stderr is not None
-    lines: queue.Queue[str] = queue.Queue()
-    stream = process.stderr
-
-    def read() -> None:
-        for line in iter(stream.readline, ""):
-            lines.put(line)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
+    lines, reader = stream_lines(process.stderr)
     try:
         yield _started(process, lines)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        terminate(process)
         reader.join(timeout=10)
-        stream.close()
+        process.stderr.close()
 
 
 def _started(process: subprocess.Popen[str], lines: queue.Queue[str], timeout: float = 60.0) -> Server:

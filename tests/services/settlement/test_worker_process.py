@@ -7,7 +7,6 @@ import queue
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from storage.database import database
 from storage.models import SettlementPayment, Transfer
 from tests.services.settlement.conftest import Sandbox, submit_transfer
 from tests.support.databases import postgres_url
+from tests.support.processes import stream_lines
 
 TRANSFERS = 12
 
@@ -54,14 +54,7 @@ def start_worker(app: Flask, sandbox: Sandbox, **settings: str) -> subprocess.Po
 def wait_until_started(worker: subprocess.Popen[str], timeout: float = 60.0) -> str:
     """stderr up to the line saying the worker started (its signal handlers are in place by then)."""
     assert worker.stderr is not None
-    lines: queue.Queue[str] = queue.Queue()
-    stream = worker.stderr
-
-    def read() -> None:
-        for line in iter(stream.readline, ""):
-            lines.put(line)
-
-    threading.Thread(target=read, daemon=True).start()
+    lines, _ = stream_lines(worker.stderr)
     seen: list[str] = []
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
