@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from stellar_sdk import Server, TransactionEnvelope, xdr
-from stellar_sdk.client.requests_client import RequestsClient
+from stellar_sdk import Server, TransactionBuilder, TransactionEnvelope, xdr
 from stellar_sdk.exceptions import (
     BadRequestError,
     BadResponseError,
@@ -19,6 +18,9 @@ from stellar_sdk.exceptions import (
     NotFoundError,
     SdkError,
 )
+
+from services.settlement.fees import fee_hint
+from services.settlement.pacing import PacedRequestsClient, RatePacer
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +52,7 @@ class SubmitReply:
     tx_code: str | None = None
     op_codes: tuple[str, ...] = field(default_factory=tuple)
     detail: str = ""
+    fee_hint: int | None = None  # tx_insufficient_fee: the total fee that would have got in
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,8 @@ class HorizonLedgerClient:
         self.horizon_url = horizon_url
         self.timeout_seconds = timeout_seconds
         self._local = threading.local()
+        # One pacer for every thread: Horizon's budget is per client address, not per connection.
+        self.pacer = RatePacer(max_wait_seconds=timeout_seconds)
 
     @property
     def server(self) -> Server:
@@ -124,7 +129,9 @@ class HorizonLedgerClient:
         server: Server | None = getattr(self._local, "server", None)
         if server is None:
             timeout = self.timeout_seconds
-            client = RequestsClient(num_retries=0, request_timeout=int(max(timeout, 1)), post_timeout=timeout)
+            client = PacedRequestsClient(
+                self.pacer, num_retries=0, request_timeout=int(max(timeout, 1)), post_timeout=timeout
+            )
             server = self._local.server = Server(self.horizon_url, client=client)
         return server
 
@@ -182,6 +189,44 @@ class HorizonLedgerClient:
             raise LedgerUnavailable(str(error)) from None
         tx_code, op_codes = _found_codes(body)
         return FoundTransaction(tx_hash, int(body["ledger"]), bool(body["successful"]), tx_code, op_codes)
+
+    def submit_async(self, envelope_xdr: str) -> SubmitReply:
+        """POST /transactions_async: queued (201 PENDING, 409 DUPLICATE), 503 TRY_AGAIN_LATER or 400 ERROR.
+
+        Nothing waits for a ledger; the caller follows the envelope by hash.
+        """
+        try:
+            envelope = TransactionBuilder.from_xdr(envelope_xdr, self.network_passphrase)
+            body = self.server.submit_transaction_async(envelope, skip_memo_required_check=True)
+            status = 201
+        except ConnectionError as error:
+            return SubmitReply(0, detail=f"connection error: {type(error).__name__}")
+        except (BadRequestError, BadResponseError, BaseHorizonError) as error:
+            status = error.status or 500
+            response = error.args[0] if error.args else None
+            try:
+                body = response.json() if response is not None else {}
+            except Exception:  # a proxy's HTML error page is still just an HTTP status
+                body = {}
+        except SdkError as error:
+            return SubmitReply(0, detail=f"sdk error: {type(error).__name__}")
+        tx_status = str(body.get("tx_status") or "")
+        detail = f"HTTP {status} {tx_status}".strip()
+        if tx_status == "DUPLICATE":
+            status = 409
+        error_xdr = body.get("error_result_xdr")
+        if status == 400 and error_xdr:
+            tx_code, op_codes = decode_result_codes(error_xdr)
+            return SubmitReply(400, tx_code=tx_code, op_codes=op_codes, detail=detail, fee_hint=fee_hint(error_xdr))
+        return SubmitReply(status, detail=detail)
+
+    def fee_stats(self) -> dict[str, Any]:
+        """GET /fee_stats: the last ledgers' fees per operation and capacity use."""
+        try:
+            body: dict[str, Any] = self.server.fee_stats().call()
+        except (SdkError, BaseHorizonError) as error:
+            raise LedgerUnavailable(str(error)) from None
+        return body
 
 
 def _title(error: BaseHorizonError) -> str:

@@ -37,6 +37,8 @@ OUR_PROBLEMS = frozenset({"op_underfunded", "tx_insufficient_balance", "tx_bad_a
 
 RETRYABLE_TX_CODES = frozenset({"tx_bad_seq", "tx_too_late", "tx_insufficient_fee", "tx_too_early"})
 RETRYABLE_HTTP = frozenset({0, 429, 500, 502, 503, 504})
+# POST /transactions_async: 201 PENDING and 409 DUPLICATE mean queued; the envelope is followed by hash.
+QUEUED_HTTP = frozenset({201, 409})
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,8 @@ def classify_reply(reply: SubmitReply) -> Outcome:
     if reply.http_status == 400 and reply.tx_code is not None:
         # A payee-side op code in a 400 answer was produced when the ledger applied the envelope.
         return classify_codes(reply.tx_code, reply.op_codes, applied=reply.tx_code == "tx_failed", ledger=None)
+    if reply.http_status in QUEUED_HTTP:
+        return Outcome(Kind.PENDING, reply.detail or "queued")
     if reply.http_status in RETRYABLE_HTTP or reply.http_status >= 500:
         return Outcome(Kind.PENDING, reply.detail or f"HTTP {reply.http_status}")
     return Outcome(Kind.BLOCKED, reply.detail or f"HTTP {reply.http_status}")

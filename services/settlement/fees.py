@@ -1,0 +1,63 @@
+"""What settlement bids: a percentile of what the ledger recently charged, capped; raised by fee bumps.
+
+A bid is raised by wrapping the same stored, signed envelope in a fee-bump transaction (CAP-15):
+the inner hash and sequence number stay what they were, so the inner payment can still apply
+only once and exactly-once is untouched. Nothing is rebuilt for a fee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from stellar_sdk import Keypair, TransactionBuilder, TransactionEnvelope, xdr
+
+PERCENTILES = ("p10", "p20", "p30", "p40", "p50", "p60", "p70", "p80", "p90", "p95", "p99")
+
+
+@dataclass(frozen=True)
+class FeeBump:
+    """A signed fee-bump envelope: its own hash, its total fee in stroops, its XDR."""
+
+    tx_hash: str
+    fee: int
+    envelope_xdr: str
+
+
+def bid_per_op(fee_stats: Mapping[str, Any], percentile: str, base_fee: int, max_fee: int) -> int:
+    """Horizon's ``fee_charged`` at ``percentile``, at least ``base_fee``, at most ``max_fee``."""
+    if percentile not in PERCENTILES:
+        raise ValueError(f"fee percentile must be one of {', '.join(PERCENTILES)}, not {percentile!r}")
+    charged = int(fee_stats["fee_charged"][percentile])
+    return max(base_fee, min(max_fee, charged))
+
+
+def fee_hint(result_xdr: str) -> int | None:
+    """The total fee a ``tx_insufficient_fee`` answer says would have got in (core's ``feeCharged``)."""
+    result = xdr.TransactionResult.from_xdr(result_xdr)
+    if result.result.code != xdr.TransactionResultCode.txINSUFFICIENT_FEE:
+        return None
+    return int(result.fee_charged.int64)
+
+
+def raised_bid(current_per_op: int, ops: int, hint: int | None, market_per_op: int, max_fee: int) -> int | None:
+    """The next bid per operation: above the current one, at least the hint's rate and the market's.
+
+    None when the cap leaves no room to raise: the envelope then waits at its bid.
+    """
+    hinted = -(-hint // max(ops, 1)) if hint else 0
+    wanted = max(current_per_op + 1, hinted, market_per_op)
+    bid = min(wanted, max_fee)
+    return bid if bid > current_per_op else None
+
+
+def build_fee_bump(inner_xdr: str, fee_source: Keypair, fee_per_op: int, network_passphrase: str) -> FeeBump:
+    """Wrap the stored envelope, unchanged, in a fee bump paid and signed by ``fee_source``.
+
+    stellar-sdk charges ``fee_per_op`` on one operation more than the inner transaction, as CAP-15 counts.
+    """
+    inner = TransactionEnvelope.from_xdr(inner_xdr, network_passphrase)
+    bump = TransactionBuilder.build_fee_bump_transaction(fee_source.public_key, fee_per_op, inner, network_passphrase)
+    bump.sign(fee_source)
+    return FeeBump(bump.hash_hex(), int(bump.transaction.fee), bump.to_xdr())
