@@ -159,52 +159,46 @@ class Kit:
         return int(self.account(keypair)["sequence"])
 
 
+def served(factory: pytest.TempPathFactory, name: str, **config: Any) -> Iterator[str]:
+    """Run a ledger server with ``config`` in a fresh directory called ``name``; yield its URL."""
+    with run_ledger_server(factory.mktemp(name), **config) as url:
+        yield url
+
+
 @pytest.fixture(scope="session")
 def ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ledger server closing a ledger every 0.1 s; yields its base URL."""
-    with run_ledger_server(tmp_path_factory.mktemp("ledger"), ledger_close_seconds=0.1) as url:
-        yield url
+    yield from served(tmp_path_factory, "ledger", ledger_close_seconds=0.1)
 
 
 @pytest.fixture(scope="session")
 def manual_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ledger server that closes ledgers only on demand (20 ops per ledger, 3 s submit bound)."""
-    with run_ledger_server(
-        tmp_path_factory.mktemp("manual-ledger"),
-        ledger_close_seconds=0,
-        max_ops_per_ledger=MANUAL_MAX_OPS,
-        submit_timeout_seconds=MANUAL_SUBMIT_TIMEOUT,
-    ) as url:
-        yield url
+    yield from served(
+        tmp_path_factory, "manual-ledger",
+        ledger_close_seconds=0, max_ops_per_ledger=MANUAL_MAX_OPS, submit_timeout_seconds=MANUAL_SUBMIT_TIMEOUT,
+    )  # fmt: skip
 
 
 @pytest.fixture(scope="session")
 def surge_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A manually closed server with five operations per ledger and a queue of two ledgers."""
-    with run_ledger_server(
-        tmp_path_factory.mktemp("surge-ledger"),
-        ledger_close_seconds=0,
-        max_ops_per_ledger=SURGE_MAX_OPS,
-        queue_ledgers=SURGE_QUEUE_LEDGERS,
-        queue_timeout_ledgers=SURGE_TIMEOUT_LEDGERS,
-        ban_ledgers=SURGE_BAN_LEDGERS,
+    yield from served(
+        tmp_path_factory, "surge-ledger",
+        ledger_close_seconds=0, max_ops_per_ledger=SURGE_MAX_OPS, queue_ledgers=SURGE_QUEUE_LEDGERS,
+        queue_timeout_ledgers=SURGE_TIMEOUT_LEDGERS, ban_ledgers=SURGE_BAN_LEDGERS,
         submit_timeout_seconds=SURGE_SUBMIT_TIMEOUT,
-    ) as url:
-        yield url
+    )  # fmt: skip
 
 
 @pytest.fixture(scope="session")
 def background_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A manually closed server whose background traffic fills half of every ledger, bidding 300."""
-    with run_ledger_server(
-        tmp_path_factory.mktemp("background-ledger"),
-        ledger_close_seconds=0,
-        max_ops_per_ledger=BACKGROUND_MAX_OPS,
-        background_share=BACKGROUND_SHARE,
-        background_fee=BACKGROUND_FEE,
-        submit_timeout_seconds=SURGE_SUBMIT_TIMEOUT,
-    ) as url:
-        yield url
+    yield from served(
+        tmp_path_factory, "background-ledger",
+        ledger_close_seconds=0, max_ops_per_ledger=BACKGROUND_MAX_OPS, background_share=BACKGROUND_SHARE,
+        background_fee=BACKGROUND_FEE, submit_timeout_seconds=SURGE_SUBMIT_TIMEOUT,
+    )  # fmt: skip
 
 
 def _flushed(url: str) -> Iterator[Kit]:

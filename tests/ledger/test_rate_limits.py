@@ -12,7 +12,8 @@ from freezegun import freeze_time
 
 from ledger.app import create_app
 from ledger.ratelimit import RateLimiter
-from ledger.testing import LedgerAdmin, run_ledger_server
+from ledger.testing import LedgerAdmin
+from tests.ledger.conftest import served
 
 BURST = 5
 PER_HOUR = 36  # one request back every 100 seconds
@@ -20,11 +21,9 @@ PER_HOUR = 36  # one request back every 100 seconds
 
 @pytest.fixture(scope="module")
 def limited_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    directory: Path = tmp_path_factory.mktemp("limited-ledger")
-    with run_ledger_server(
-        directory, ledger_close_seconds=0, rate_limit_per_hour=PER_HOUR, rate_limit_burst=BURST
-    ) as url:
-        yield url
+    yield from served(
+        tmp_path_factory, "limited-ledger", ledger_close_seconds=0, rate_limit_per_hour=PER_HOUR, rate_limit_burst=BURST
+    )
 
 
 def test_every_endpoint_spends_the_budget_then_answers_429(limited_url: str) -> None:

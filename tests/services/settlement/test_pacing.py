@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import requests
 
 from ledger.config import DEFAULT_PASSPHRASE
-from ledger.testing import run_ledger_server
 from services.settlement.ledger_client import HorizonLedgerClient, LedgerUnavailable
 from services.settlement.pacing import RatePacer
+from tests.ledger.conftest import served
 
 PER_HOUR = 7_200  # one request back every half second
 BURST = 4
@@ -75,11 +74,10 @@ def test_a_wait_is_capped() -> None:
 
 @pytest.fixture(scope="module")
 def limited_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    directory: Path = tmp_path_factory.mktemp("limited-settlement-ledger")
-    with run_ledger_server(
-        directory, ledger_close_seconds=0.1, rate_limit_per_hour=PER_HOUR, rate_limit_burst=BURST
-    ) as url:
-        yield url
+    yield from served(
+        tmp_path_factory, "limited-settlement-ledger",
+        ledger_close_seconds=0.1, rate_limit_per_hour=PER_HOUR, rate_limit_burst=BURST,
+    )  # fmt: skip
 
 
 def test_the_client_reads_past_the_burst_without_a_429(limited_url: str) -> None:
