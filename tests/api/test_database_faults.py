@@ -19,8 +19,7 @@ from flask.testing import FlaskClient
 import storage.database
 from api.errors import DATABASE_RETRY_AFTER_SECONDS
 from storage.database import database
-from storage.models import StatusQuery, Transfer, TransferEvent
-from tests.support.databases import reset_postgres
+from tests.support.databases import reset_postgres, row_counts
 from tests.support.messages import pacs008, pacs028
 from tests.support.reports import parse_report
 from tests.support.throwaway_postgres import ThrowawayPostgres
@@ -64,11 +63,6 @@ def assert_retry_later(response: Any) -> None:
     assert "could not reach its database" in report.text
 
 
-def counts() -> tuple[int, int, int]:
-    with database.connection_context():
-        return Transfer.select().count(), TransferEvent.select().count(), StatusQuery.select().count()
-
-
 def test_a_stopped_database_is_503_for_both_messages_and_the_next_request_after_it_succeeds(
     client: FlaskClient, api_key: str, throwaway_postgres: ThrowawayPostgres
 ) -> None:
@@ -79,7 +73,7 @@ def test_a_stopped_database_is_503_for_both_messages_and_the_next_request_after_
         assert_retry_later(post(client, api_key, PACS028, query_body))
     assert post(client, api_key, PACS008, transfer_body).status_code == 201  # the same message, resent
     assert post(client, api_key, PACS028, query_body).status_code == 200
-    assert counts() == (2, 2, 1)  # what the two 503s were asked for: written once, on the resend
+    assert row_counts() == (2, 2, 1)  # what the two 503s were asked for: written once, on the resend
 
 
 def test_a_request_right_after_a_restart_succeeds(
@@ -89,7 +83,7 @@ def test_a_request_right_after_a_restart_succeeds(
     create(client, api_key)
     throwaway_postgres.restart()
     create(client, api_key)  # the pooled connection to the old server is replaced, not used
-    assert counts() == (2, 2, 0)
+    assert row_counts() == (2, 2, 0)
 
 
 def _terminate_when_sleeping(url: str, deadline: float) -> None:
@@ -123,5 +117,5 @@ def test_a_connection_lost_mid_statement_is_503_and_writes_nothing(
     terminator.join()
     with database.connection_context():
         database.execute_sql('DROP TRIGGER "slow_insert" ON "transfer"')
-    assert counts() == (0, 0, 0)
+    assert row_counts() == (0, 0, 0)
     assert post(client, api_key, PACS008, body).status_code == 201

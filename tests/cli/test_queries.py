@@ -6,8 +6,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from freezegun import freeze_time
 
-from storage.database import database
-from storage.models import StatusQuery, Transfer, TransferEvent
+from tests.support.databases import row_counts
 from tests.support.messages import pacs008, pacs028
 from tests.support.reports import parse_report
 
@@ -40,11 +39,6 @@ def query_and_transfer(client: FlaskClient, api_key: str) -> None:
     assert client.post("/v1/pacs028/net", data=pacs028(instruction_id=transfer_id), headers=headers).status_code == 200
 
 
-def counts() -> tuple[int, int, int]:
-    with database.connection_context():
-        return StatusQuery.select().count(), Transfer.select().count(), TransferEvent.select().count()
-
-
 def test_prune_deletes_queries_older_than_the_retention_and_never_transfers(
     client: FlaskClient, runner: FlaskCliRunner, api_key: str
 ) -> None:
@@ -52,13 +46,13 @@ def test_prune_deletes_queries_older_than_the_retention_and_never_transfers(
         query_and_transfer(client, api_key)
     with freeze_time("2026-03-01T12:00:00Z"):
         query_and_transfer(client, api_key)
-    _, transfers, events = counts()
+    transfers, events, _ = row_counts()
     with freeze_time("2026-04-15T12:00:00Z"):  # 104 and 45 days later; the default keeps 90
         result = runner.invoke(args=["queries", "prune"])
         assert "deleted 1 status queries recorded before 2026-01-15T12:00:00Z" in result.output
-        assert counts() == (1, transfers, events)
+        assert row_counts() == (transfers, events, 1)
         runner.invoke(args=["queries", "prune", "--older-than", "0"])
-        assert counts() == (0, transfers, events)
+        assert row_counts() == (transfers, events, 0)
     assert transfers == 2
 
 
@@ -70,4 +64,4 @@ def test_prune_reads_its_default_age_from_the_configuration(
     app.config["QUERY_RETENTION_DAYS"] = 200
     with freeze_time("2026-04-15T12:00:00Z"):
         assert "deleted 0 status queries" in runner.invoke(args=["queries", "prune"]).output
-    assert counts()[0] == 1
+    assert row_counts()[2] == 1

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from storage.database import database, open_database
 from storage.migrate import upgrade
+from storage.models import StatusQuery, Transfer, TransferEvent
 
 
 def postgres_url() -> str | None:
@@ -89,3 +90,9 @@ def refusing_inserts(table: str) -> Iterator[None]:
             )
             if postgres_url() is not None:
                 database.execute_sql('DROP FUNCTION "refuse_write"()')
+
+
+def row_counts() -> tuple[int, int, int]:
+    """How many transfers, transfer events and recorded status queries the store holds."""
+    with database.connection_context():
+        return Transfer.select().count(), TransferEvent.select().count(), StatusQuery.select().count()
