@@ -6,6 +6,7 @@ Every text of a pacs.002 goes through `clean_text` (services/reports.py), every 
 
 from __future__ import annotations
 
+import codecs
 import logging
 import re
 from collections.abc import Callable
@@ -51,8 +52,27 @@ def shortened(text: str, length: int) -> str:
     return redact(text)[:length]
 
 
+def _utf16(raw: bytes) -> str | None:
+    # UTF-16 as an XML document starts: a byte order mark, or its "<" (XML 1.0, appendix F).
+    if raw.startswith((codecs.BOM_UTF16_LE, b"<\x00")):
+        return "utf-16-le"
+    if raw.startswith((codecs.BOM_UTF16_BE, b"\x00<")):
+        return "utf-16-be"
+    return None
+
+
 def redact_bytes(raw: bytes) -> bytes:
-    """`raw` with every ASCII-encoded Stellar secret seed in it replaced by a redaction marker."""
+    """`raw` with every Stellar secret seed in it replaced by a redaction marker.
+
+    A UTF-16 body is searched as text; any other as bytes, which finds a seed in any encoding that
+    writes ASCII as itself (UTF-8, Latin-1, ...).
+    """
+    codec = _utf16(raw)
+    if codec is not None:
+        try:
+            return redact(raw.decode(codec, "surrogatepass")).encode(codec, "surrogatepass")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all (an odd length): searched as bytes
     if not _BASE32_RUN_BYTES.search(raw):
         return raw
     return _BASE32_RUN_BYTES.sub(lambda run: _redact_run(run.group().decode("ascii")).encode("ascii"), raw)

@@ -29,6 +29,13 @@ def test_what_only_looks_like_a_seed_is_kept() -> None:
         assert redact(text) == text
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_seeds_in_utf16_bytes_are_redacted(codec: str) -> None:
+    body = f"<Nm>{SEED}</Nm>".encode(codec)
+    assert redact_bytes(body) == f"<Nm>{REDACTED}</Nm>".encode(codec)
+    assert redact_bytes(b"<\x00x\x00y") == b"<\x00x\x00y"  # an odd length: not UTF-16, kept
+
+
 def test_seeds_in_raw_bytes_are_redacted() -> None:
     body = f"<Nm>{SEED}</Nm>".encode()
     assert redact_bytes(body) == f"<Nm>{REDACTED}</Nm>".encode()
