@@ -41,7 +41,13 @@ bindings-check: $(USAGE_XSD) ## Fail if regenerating the bindings would change t
 	  && diff -r -x __pycache__ "$$tmp/bindings" bindings && echo "bindings are up to date"; \
 	  status=$$?; rm -rf "$$tmp"; exit $$status
 
-run: $(USAGE_XSD) ## Start the API on 127.0.0.1:8000 (SQLite by default), creating a demo key on first run
+# `make run`'s ports; the settlement worker finds the ledger on LEDGER_PORT unless SANDBOX_HORIZON_URL says otherwise.
+API_PORT ?= 8000
+LEDGER_PORT ?= 8100
+run: export API_PORT := $(API_PORT)
+run: export LEDGER_PORT := $(LEDGER_PORT)
+run: export SANDBOX_HORIZON_URL ?= http://127.0.0.1:$(LEDGER_PORT)
+run: $(USAGE_XSD) ## Start API (127.0.0.1:API_PORT, 8000), ledger (LEDGER_PORT, 8100), worker; restart any that dies
 	$(BIN)/flask --app app db upgrade
 	$(BIN)/flask --app app demo ensure
 	$(BIN)/honcho start -f Procfile
