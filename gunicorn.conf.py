@@ -27,3 +27,9 @@ def post_worker_init(worker: Any) -> None:
     (docs/performance.md). Frozen, a full collection takes under a millisecond.
     """
     gc.freeze()
+
+
+# No control socket: nothing here uses gunicornc, and its default path (~/.gunicorn/gunicorn.ctl) is
+# one file shared by every gunicorn of the user (the API and the ledger both) and unwritable under
+# systemd's ProtectHome.
+control_socket_disable = True
