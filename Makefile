@@ -74,6 +74,12 @@ lint: ## ruff and mypy --strict on our code (bindings excluded)
 clean: ## Remove the venv, caches and derived schemas (keeps var/)
 	rm -rf $(VENV) xsd/iso xsd/usage .mypy_cache .ruff_cache *.egg-info
 
+.PHONY: deploy-tools
+deploy-tools: ## Install Debian's nginx and wrk: the proxy tests, `make chaos` and the proxy's measurement use them
+	@{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
+
 .PHONY: bench
 bench: $(BIN)/python ## Measure intake, status and settlement throughput on Postgres; rewrites docs/performance.md (BENCH_* knobs there)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }

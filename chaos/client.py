@@ -37,9 +37,11 @@ def pacs028_body(transfer_id: str) -> bytes:
 class GatewayClient:
     """Requests to one gateway with one API key."""
 
-    def __init__(self, base_url: str, api_key: str, timeout: float = 10.0) -> None:
+    def __init__(self, base_url: str, api_key: str, timeout: float = 10.0, verify: str | bool = True) -> None:
         self.base_url = base_url
         self.session = requests.Session()
+        # Per request: a session's own `verify` loses to REQUESTS_CA_BUNDLE in the environment.
+        self.verify = verify
         self.session.headers.update({"NET-API-KEY": api_key, "Content-Type": "application/xml"})
         self.timeout = timeout
 
@@ -47,7 +49,10 @@ class GatewayClient:
         """POST one pacs.008; a connection failure is status 0."""
         try:
             answer = self.session.post(
-                f"{self.base_url}/v1/pacs008/net", data=pacs008_body(sequence, creditor, amount), timeout=self.timeout
+                f"{self.base_url}/v1/pacs008/net",
+                data=pacs008_body(sequence, creditor, amount),
+                timeout=self.timeout,
+                verify=self.verify,
             )
         except requests.RequestException:
             return Submission(0, None)
@@ -58,7 +63,10 @@ class GatewayClient:
         """The transfer's TxSts from a pacs.028 (ACSP, ACSC, RJCT), None when the gateway did not answer 200."""
         try:
             answer = self.session.post(
-                f"{self.base_url}/v1/pacs028/net", data=pacs028_body(transfer_id), timeout=self.timeout
+                f"{self.base_url}/v1/pacs028/net",
+                data=pacs028_body(transfer_id),
+                timeout=self.timeout,
+                verify=self.verify,
             )
         except requests.RequestException:
             return None

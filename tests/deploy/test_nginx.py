@@ -1,0 +1,120 @@
+"""deploy/nginx: the shipped proxy config, run by a real nginx in front of a real `make run`.
+
+Slow clients wait in nginx, not in gunicorn's two sync workers; bodies over the app's limit get the
+app's own answer; one address cannot hold more than its share of connections.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import ssl
+from collections.abc import Iterator
+
+import pytest
+import requests
+
+from chaos.client import GatewayClient
+from chaos.proxy import SITE_CONFIG, Nginx, nginx_path
+from chaos.slow_clients import Slowness, slow_clients
+from chaos.stack import RunStack, StackError, wait_for
+from config import load_config
+from tests.support.databases import postgres_url
+from tests.support.reports import parse_report
+
+MAX_BODY_BYTES = int(load_config({})["MAX_BODY_BYTES"])
+
+
+def _nginx_missing() -> str | None:
+    try:
+        nginx_path()
+    except StackError as missing:
+        return str(missing)
+    return None
+
+
+pytestmark = [
+    pytest.mark.skipif(postgres_url() is not None, reason="runs once, on SQLite: the proxy is the same on both"),
+    pytest.mark.skipif(_nginx_missing() is not None and not os.environ.get("CI"), reason=str(_nginx_missing())),
+]
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunStack]:
+    running = RunStack(tmp_path_factory.mktemp("stack"))
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def proxy(stack: RunStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nginx]:
+    nginx = Nginx(tmp_path_factory.mktemp("nginx"), stack.api_port)
+    try:
+        nginx.start()
+        yield nginx
+    finally:
+        nginx.stop()
+
+
+def _tls(proxy: Nginx) -> ssl.SSLContext:
+    return ssl.create_default_context(cafile=str(proxy.certificate))
+
+
+def test_the_proxy_limits_bodies_to_the_apps_limit() -> None:
+    text = SITE_CONFIG.read_text()
+    size = re.search(r"client_max_body_size (\d+)m;", text)
+    assert size is not None and int(size.group(1)) * 1024 * 1024 == MAX_BODY_BYTES
+    assert f"proxy_set_header Content-Length {MAX_BODY_BYTES + 1};" in text
+
+
+def test_ordinary_requests_are_answered_while_50_slow_clients_are_connected(stack: RunStack, proxy: Nginx) -> None:
+    client = GatewayClient(proxy.url, stack.api_key, verify=str(proxy.certificate))
+    with slow_clients(proxy.url, 50, stack.api_key, _tls(proxy)) as slow:
+        submissions = [client.submit(stack.payee, sequence=n) for n in range(5)]
+        statuses = [client.status(s.transfer_id) for s in submissions if s.transfer_id]
+        held = sum(c.open() for c in slow)
+    assert [s.status for s in submissions] == [201] * 5
+    assert len(statuses) == 5 and None not in statuses
+    assert held == 50  # all of them were still connected while the requests above were answered
+
+
+@pytest.mark.parametrize("slowness", list(Slowness))
+def test_a_slow_client_is_cut_off_by_the_proxy(stack: RunStack, proxy: Nginx, slowness: Slowness) -> None:
+    with slow_clients(proxy.url, 1, stack.api_key, _tls(proxy), slowness=slowness) as (slow,):
+        wait_for(lambda: not slow.open(), 30, f"nginx to close a client slow in its {slowness.value}")
+
+
+def test_one_address_cannot_hold_more_connections_than_its_limit(stack: RunStack, proxy: Nginx) -> None:
+    limit = int(re.findall(r"limit_conn tkn_gateway_per_client (\d+);", SITE_CONFIG.read_text())[0])
+    address = "127.0.0.250"
+    with slow_clients(proxy.url, limit, stack.api_key, _tls(proxy), slowness=Slowness.BODY, address=address):
+        raw = socket.create_connection(("127.0.0.1", proxy.port), timeout=10, source_address=(address, 0))
+        with _tls(proxy).wrap_socket(raw, server_hostname="127.0.0.1") as extra:
+            extra.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert extra.recv(64).startswith(b"HTTP/1.1 503")
+    other = GatewayClient(proxy.url, stack.api_key, verify=str(proxy.certificate))
+    assert other.submit(stack.payee).status == 201  # another address is not affected
+
+
+def _oversized(proxy: Nginx, api_key: str, chunked: bool) -> requests.Response:
+    body = b"<Document>" + b" " * MAX_BODY_BYTES + b"</Document>"
+    data: bytes | Iterator[bytes] = iter([body[:1000], body[1000:]]) if chunked else body
+    return requests.post(
+        f"{proxy.url}/v1/pacs008/net",
+        data=data,
+        headers={"NET-API-KEY": api_key, "Content-Type": "application/xml"},
+        verify=str(proxy.certificate),
+        timeout=30,
+    )
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_a_body_over_the_limit_gets_the_apps_own_ff01(stack: RunStack, proxy: Nginx, chunked: bool) -> None:
+    answer = _oversized(proxy, stack.api_key, chunked)
+    assert answer.status_code == 400
+    report = parse_report(answer.content)
+    assert report.codes == ["FF01"]
