@@ -80,6 +80,15 @@ deploy-tools: ## Install Debian's nginx and wrk: the proxy tests, `make chaos` a
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 
+# CI's short fault run: the scenarios that pass today and finish in seconds (docs/reliability.md).
+CHAOS_SHORT_SCENARIOS ?= kill-api-worker ledger-504-after-apply slow-clients hostile-bodies
+.PHONY: chaos chaos-short
+chaos: $(USAGE_XSD) deploy-tools ## The fault suite: make run on Postgres under load, one fault per scenario (docs/reliability.md)
+	$(BIN)/python -m chaos $(CHAOS_SCENARIOS)
+
+chaos-short: $(USAGE_XSD) deploy-tools ## The fault suite's short version, as CI runs it
+	$(BIN)/python -m chaos --short $(CHAOS_SHORT_SCENARIOS)
+
 .PHONY: bench
 bench: $(BIN)/python ## Measure intake, status and settlement throughput on Postgres; rewrites docs/performance.md (BENCH_* knobs there)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }

@@ -12,7 +12,7 @@ from lxml import etree
 
 from bench.load import pacs008_body
 
-_TRANSFER_ID = re.compile(rb"TransferId: ([0-9a-f-]{36})")
+TRANSFER_ID = re.compile(rb"TransferId: ([0-9a-f-]{36})")
 _PACS002 = {"p": "urn:iso:std:iso:20022:tech:xsd:pacs.002.001.15"}
 
 
@@ -56,7 +56,7 @@ class GatewayClient:
             )
         except requests.RequestException:
             return Submission(0, None)
-        found = _TRANSFER_ID.search(answer.content) if answer.status_code == 201 else None
+        found = TRANSFER_ID.search(answer.content) if answer.status_code == 201 else None
         return Submission(answer.status_code, found.group(1).decode() if found else None)
 
     def status(self, transfer_id: str) -> str | None:

@@ -160,14 +160,19 @@ class RunStack:
         """Every process of the stack below make."""
         return [] if self.process is None else descendants(self.process.pid)
 
-    def supervised(self, name: str) -> int | None:
-        """The process tools.respawn runs for Procfile line `name` (gunicorn's master for web), if running."""
+    def respawner(self, name: str) -> int | None:
+        """The tools.respawn process of Procfile line `name`."""
         for pid in self.all_pids():
             argv = command_line(pid)
             if "tools.respawn" in argv and argv[argv.index("tools.respawn") + 1 :][:1] == [name]:
-                running = children(pid)
-                return running[0] if running else None
+                return pid
         return None
+
+    def supervised(self, name: str) -> int | None:
+        """The process tools.respawn runs for Procfile line `name` (gunicorn's master for web), if running."""
+        respawner = self.respawner(name)
+        running = [] if respawner is None else children(respawner)
+        return running[0] if running else None
 
     def gunicorn_workers(self, name: str) -> list[int]:
         """The worker processes of the gunicorn master of Procfile line `name`."""

@@ -1,0 +1,185 @@
+"""The faults the suite injects into a running `make run`, each returning once the fault has cleared."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import ssl
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+import requests
+from stellar_sdk import Asset, Keypair, Server
+from stellar_sdk import Payment as PaymentOp
+
+from chaos.postgres import ThrowawayPostgres
+from chaos.proxy import Nginx
+from chaos.slow_clients import slow_clients
+from chaos.stack import RunStack, StackError, children, wait_for
+from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE
+
+
+@dataclass
+class Target:
+    """What a fault acts on: the stack, and the throwaway Postgres or proxy when the scenario has one."""
+
+    stack: RunStack
+    short: bool
+    postgres: ThrowawayPostgres | None = None
+    proxy: Nginx | None = None
+
+
+Fault = Callable[[Target], str]
+
+
+def _running(stack: RunStack, name: str) -> int:
+    pid = stack.supervised(name)
+    if pid is None:
+        raise StackError(f"{name} is not running")
+    return pid
+
+
+def kill_worker(target: Target) -> str:
+    """kill -9 the settlement worker."""
+    os.kill(_running(target.stack, "settle"), signal.SIGKILL)
+    return "kill -9 settlement worker"
+
+
+def kill_api_worker(target: Target) -> str:
+    """kill -9 one of the API's gunicorn workers."""
+    workers = target.stack.gunicorn_workers("web")
+    if not workers:
+        raise StackError("the API has no workers")
+    os.kill(workers[0], signal.SIGKILL)
+    return "kill -9 API worker"
+
+
+def restart_postgres(target: Target) -> str:
+    """Stop the (throwaway) Postgres, fast, for 5 s, then start it again."""
+    assert target.postgres is not None
+    target.postgres.stop("fast")
+    time.sleep(5)
+    target.postgres.start()
+    return "Postgres stopped (fast) for 5 s"
+
+
+def ledger_down(target: Target) -> str:
+    """Kill the ledger and keep it down 30 s (10 s short) by pausing its respawner meanwhile."""
+    seconds = 10 if target.short else 30
+    stack = target.stack
+    respawner = stack.respawner("ledger")
+    master = _running(stack, "ledger")
+    assert respawner is not None
+    os.kill(respawner, signal.SIGSTOP)
+    try:
+        for pid in [master, *children(master)]:
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(seconds)
+    finally:
+        os.kill(respawner, signal.SIGCONT)
+    wait_for(lambda: _ledger_answers(stack), 60, "the ledger to come back")
+    return f"ledger down {seconds} s"
+
+
+def _ledger_answers(stack: RunStack) -> bool:
+    try:
+        return requests.get(stack.ledger_url, timeout=2).status_code == 200
+    except requests.RequestException:
+        return False
+
+
+def _secrets(stack: RunStack) -> dict[str, dict[str, str]]:
+    loaded: dict[str, dict[str, str]] = json.loads((stack.directory / "ledger-secrets.json").read_text())
+    return loaded
+
+
+def funding_outage(target: Target) -> str:
+    """Send all of the distribution account's TKN back to the issuer; 15 s later (5 s short), top it up."""
+    stack = target.stack
+    secrets = _secrets(stack)
+    passphrase = stack.environment().get("SANDBOX_NETWORK_PASSPHRASE") or DEFAULT_PASSPHRASE
+    server = Server(stack.ledger_url)
+    distribution = Keypair.from_secret(secrets["distribution"]["secret"])
+    issuer = secrets["issuer"]["public_key"]
+    asset = Asset("TKN", issuer)
+    account = requests.get(f"{stack.ledger_url}/accounts/{distribution.public_key}", timeout=10).json()
+    balance = next(b["balance"] for b in account["balances"] if b.get("asset_code") == "TKN")
+    submit_ops(server, passphrase, distribution, [PaymentOp(issuer, asset, balance)])
+    time.sleep(5 if target.short else 15)
+    options = BootstrapOptions(stack.ledger_url, passphrase, stack.directory / "ledger-secrets.json", channels=20)
+    bootstrap(options)
+    return f"distribution drained ({Decimal(balance):,.0f} TKN), topped up {5 if target.short else 15} s later"
+
+
+def ledger_504_after_apply(target: Target) -> str:
+    """Arm the ledger's timeout_then_apply for the next 5 submissions; clear it once they are used."""
+    admin = f"{target.stack.ledger_url}/_sandbox/faults"
+    requests.post(admin, json={"fault": "timeout_then_apply", "count": 5}, timeout=10).raise_for_status()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and requests.get(admin, timeout=10).json()["submission"]:
+        time.sleep(0.5)
+    left = requests.get(admin, timeout=10).json()["submission"]
+    requests.delete(admin, timeout=10).raise_for_status()
+    used = 5 - (left[0]["remaining"] if left else 0)
+    return f"{used} submissions answered 504, then applied"
+
+
+def slow_clients_fault(target: Target) -> str:
+    """50 slow clients through the proxy for 15 s (5 s short)."""
+    assert target.proxy is not None
+    context = ssl.create_default_context(cafile=str(target.proxy.certificate))
+    seconds = 5 if target.short else 15
+    with slow_clients(target.proxy.url, 50, target.stack.api_key, context) as clients:
+        time.sleep(seconds)
+        held = sum(client.open() for client in clients)
+    return f"50 slow clients through nginx for {seconds} s ({held} still held)"
+
+
+def _hostile_bodies(size: int) -> dict[str, bytes]:
+    names = "".join(f"<n{i} a{i}='1' xmlns:p{i}='u{i}'/>" for i in range(size // 40))
+    return {
+        "entity expansion": (
+            b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><d>&b;</d>'
+        ),
+        "unique names": f"<Document>{names}</Document>".encode()[:size],
+        "deep nesting": b"<a>" * 50_000 + b"</a>" * 50_000,
+        "not XML": b"\x00\xff" * 1000,
+    }
+
+
+def hostile_bodies(target: Target) -> str:
+    """Hostile pacs.008 bodies for 10 s (3 s short), one after another; counts the answers."""
+    stack = target.stack
+    headers = {"NET-API-KEY": stack.api_key, "Content-Type": "application/xml"}
+    answers: Counter[str] = Counter()
+    deadline = time.monotonic() + (3 if target.short else 10)
+    bodies = _hostile_bodies(512 * 1024)
+    while time.monotonic() < deadline:
+        for body in bodies.values():
+            try:
+                url = f"{stack.api_url}/v1/pacs008/net"
+                status = requests.post(url, data=body, headers=headers, timeout=30).status_code
+            except requests.RequestException:
+                status = 0
+            answers[str(status) if status else "no answer"] += 1
+        answers.update(_chunked_over_limit(stack))
+    return "hostile bodies: " + ", ".join(f"{n}x{status}" for status, n in sorted(answers.items()))
+
+
+def _chunked_over_limit(stack: RunStack) -> Counter[str]:
+    body = iter([b"<Document>", b" " * (1024 * 1024), b"</Document>"])
+    try:
+        status = requests.post(
+            f"{stack.api_url}/v1/pacs008/net",
+            data=body,
+            headers={"NET-API-KEY": stack.api_key, "Content-Type": "application/xml"},
+            timeout=30,
+        ).status_code
+    except requests.RequestException:
+        return Counter({"no answer": 1})
+    return Counter({str(status): 1})
