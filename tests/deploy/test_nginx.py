@@ -11,6 +11,7 @@ import re
 import socket
 import ssl
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import requests
@@ -18,7 +19,7 @@ import requests
 from chaos.client import GatewayClient
 from chaos.proxy import SITE_CONFIG, Nginx, nginx_path
 from chaos.slow_clients import Slowness, slow_clients
-from chaos.stack import RunStack, StackError, wait_for
+from chaos.stack import RunStack, StackError, free_port, wait_for
 from config import load_config
 from tests.support.databases import postgres_url
 from tests.support.reports import parse_report
@@ -95,9 +96,31 @@ def test_one_address_cannot_hold_more_connections_than_its_limit(stack: RunStack
         raw = socket.create_connection(("127.0.0.1", proxy.port), timeout=10, source_address=(address, 0))
         with _tls(proxy).wrap_socket(raw, server_hostname="127.0.0.1") as extra:
             extra.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            assert extra.recv(64).startswith(b"HTTP/1.1 503")
+            answer = b""
+            while chunk := extra.recv(65536):
+                answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503")
+    assert b"\r\nRetry-After: 1" in head
+    assert parse_report(body).codes == ["NARR"]
     other = GatewayClient(proxy.url, stack.api_key, verify=str(proxy.certificate))
     assert other.submit(stack.payee).status == 201  # another address is not affected
+
+
+def test_a_gunicorn_that_does_not_answer_is_a_503_pacs002_with_retry_after(tmp_path: Path) -> None:
+    nginx = Nginx(tmp_path / "nginx", upstream_port=free_port())  # nothing listens there
+    try:
+        nginx.start()
+        answer = requests.post(
+            f"{nginx.url}/v1/pacs008/net", data=b"<Document/>", verify=str(nginx.certificate), timeout=10
+        )
+    finally:
+        nginx.stop()
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == "1"
+    assert answer.headers["Content-Type"].startswith("application/xml")
+    report = parse_report(answer.content)
+    assert (report.status, report.codes) == ("RJCT", ["NARR"])
 
 
 def _oversized(proxy: Nginx, api_key: str, chunked: bool) -> requests.Response:
