@@ -20,10 +20,12 @@ from pathlib import Path
 from chaos import faults
 from chaos.invariants import check, ledger_payments, transfer_rows, wait_until_final
 from chaos.load import Load
-from chaos.postgres import ThrowawayPostgres, recreate_database
+from chaos.postgres import database_url as postgres_database
+from chaos.postgres import destroy, recreate_database, throwaway_server
 from chaos.proxy import Nginx
 from chaos.stack import RunStack, StackError
 from ledger.config import DEFAULT_PASSPHRASE
+from tests.support.throwaway_postgres import ThrowawayPostgres
 
 DATABASE_URL = os.environ.get("CHAOS_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/chaos_gateway")
 # After the fault clears, every accepted transfer must be Completed or Failed within this bound. A
@@ -70,13 +72,13 @@ class Outcome:
 def run_scenario(scenario: Scenario, short: bool, workdir: Path) -> Outcome:
     """Set up, load, inject, wait, check; always tear down."""
     directory = workdir / scenario.name
-    postgres = ThrowawayPostgres(Path(tempfile.mkdtemp(prefix="chaos-pg-"))) if scenario.own_postgres else None
+    postgres: ThrowawayPostgres | None = None
     stack: RunStack | None = None
     proxy: Nginx | None = None
     try:
-        if postgres is not None:
-            postgres.create()
-            database_url = postgres.url("chaos_gateway")
+        if scenario.own_postgres:
+            postgres = throwaway_server()
+            database_url = postgres_database(postgres, "chaos_gateway")
         else:
             database_url = DATABASE_URL
         recreate_database(database_url)
@@ -120,7 +122,7 @@ def run_scenario(scenario: Scenario, short: bool, workdir: Path) -> Outcome:
         if stack is not None:
             stack.stop()
         if postgres is not None:
-            postgres.destroy()
+            destroy(postgres)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,13 +15,14 @@ from decimal import Decimal
 import requests
 from stellar_sdk import Asset, Keypair, Server
 from stellar_sdk import Payment as PaymentOp
+from stellar_sdk.exceptions import BadRequestError
 
-from chaos.postgres import ThrowawayPostgres
 from chaos.proxy import Nginx
 from chaos.slow_clients import slow_clients
 from chaos.stack import RunStack, StackError, children, wait_for
 from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
 from ledger.config import DEFAULT_PASSPHRASE
+from tests.support.throwaway_postgres import ThrowawayPostgres
 
 
 @dataclass
@@ -107,9 +108,16 @@ def funding_outage(target: Target) -> str:
     distribution = Keypair.from_secret(secrets["distribution"]["secret"])
     issuer = secrets["issuer"]["public_key"]
     asset = Asset("TKN", issuer)
-    account = requests.get(f"{stack.ledger_url}/accounts/{distribution.public_key}", timeout=10).json()
-    balance = next(b["balance"] for b in account["balances"] if b.get("asset_code") == "TKN")
-    submit_ops(server, passphrase, distribution, [PaymentOp(issuer, asset, balance)])
+    for _ in range(10):  # the worker pays out meanwhile: a balance read just before may be stale
+        account = requests.get(f"{stack.ledger_url}/accounts/{distribution.public_key}", timeout=10).json()
+        balance = next(b["balance"] for b in account["balances"] if b.get("asset_code") == "TKN")
+        try:
+            submit_ops(server, passphrase, distribution, [PaymentOp(issuer, asset, balance)])
+            break
+        except BadRequestError:
+            time.sleep(0.5)
+    else:
+        raise StackError("could not drain the distribution account")
     time.sleep(5 if target.short else 15)
     options = BootstrapOptions(stack.ledger_url, passphrase, stack.directory / "ledger-secrets.json", channels=20)
     bootstrap(options)
