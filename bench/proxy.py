@@ -27,6 +27,7 @@ from pathlib import Path
 from bench.load import LoadResult, run_wrk, seed_transfers
 from bench.servers import process_cpu_seconds
 from chaos.client import GatewayClient
+from chaos.postgres import recreate_database
 from chaos.proxy import Nginx
 from chaos.slow_clients import slow_clients
 from chaos.stack import RunStack, children, free_port, wait_for
@@ -110,9 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=8, help="wrk connections")
     parser.add_argument("--rounds", type=int, default=2, help="wrk runs per server, interleaved")
     parser.add_argument("--wrk-only", action="store_true", help="skip the slow-client table")
+    parser.add_argument("--database-url", help="a Postgres chaos_* database to recreate and use (default: SQLite)")
     args = parser.parse_args(argv)
     directory = Path(tempfile.mkdtemp(prefix="bench-proxy-"))
-    stack = RunStack(directory / "stack")
+    if args.database_url:
+        recreate_database(args.database_url)
+    stack = RunStack(directory / "stack", database_url=args.database_url)
     gthread_port = free_port()
     gthread: subprocess.Popen[bytes] | None = None
     proxy = Nginx(directory / "nginx", stack.api_port)
