@@ -67,8 +67,8 @@ def _tls(proxy: Nginx) -> ssl.SSLContext:
 
 def test_the_proxy_limits_bodies_to_the_apps_limit() -> None:
     text = SITE_CONFIG.read_text()
-    size = re.search(r"client_max_body_size (\d+)m;", text)
-    assert size is not None and int(size.group(1)) * 1024 * 1024 == MAX_BODY_BYTES
+    size = re.search(r"client_max_body_size (\d+)k;", text)
+    assert size is not None and int(size.group(1)) * 1024 == MAX_BODY_BYTES
     assert f"proxy_set_header Content-Length {MAX_BODY_BYTES + 1};" in text
 
 
