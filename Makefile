@@ -80,7 +80,7 @@ deploy-tools: ## Install Debian's nginx and wrk: the proxy tests, `make chaos` a
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 
-# CI's short fault run: the scenarios that pass today and finish in seconds (docs/reliability.md).
+# CI's short fault run: scenarios that recover in seconds; a Postgres restart or a killed worker takes two minutes (docs/reliability.md).
 CHAOS_SHORT_SCENARIOS ?= kill-api-worker ledger-504-after-apply slow-clients hostile-bodies
 .PHONY: chaos chaos-short
 chaos: $(USAGE_XSD) deploy-tools ## The fault suite: make run on Postgres under load, one fault per scenario (docs/reliability.md)
