@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from api import errors, transfers
+from api import errors, health, transfers
 
 
 def init_app(app: Flask) -> None:
@@ -14,4 +14,5 @@ def init_app(app: Flask) -> None:
     app.url_map.merge_slashes = False
     app.url_map.strict_slashes = False
     app.register_blueprint(transfers.blueprint)
+    app.register_blueprint(health.blueprint)
     errors.init_app(app)

@@ -97,3 +97,12 @@ def upgrade(until: str | None = None) -> list[str]:
                 SchemaMigration.create(name=name, applied_at=utc_now())
             applied_now.append(name)
     return applied_now
+
+
+def pending_migrations() -> list[str]:
+    """The migrations not yet applied to the bound database, in order (all of them on an empty store)."""
+    with database.connection_context():
+        if not SchemaMigration.table_exists():  # type: ignore[no-untyped-call]
+            return migration_names()
+        done = {row.name for row in SchemaMigration.select()}
+    return [name for name in migration_names() if name not in done]
