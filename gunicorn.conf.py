@@ -1,12 +1,17 @@
 """Settings gunicorn reads from the working directory for every server of this project.
 
-Command-line flags (Procfile, `make bench`) still set the bind address, workers and logs.
+Command-line flags (Procfile, `make bench`) still set the bind address and workers.
 """
 
 from __future__ import annotations
 
 import gc
 from typing import Any
+
+from telemetry.logs import gunicorn_logconfig
+
+# gunicorn's own messages and the app's go to stderr as JSON lines (LOG_FORMAT=console: readable).
+logconfig_dict = gunicorn_logconfig()
 
 # A backstop, not the fix: a worker is replaced after this many requests (plus up to the jitter,
 # so workers started together do not all restart together). The pre-scan is what keeps memory flat

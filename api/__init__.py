@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from api import errors, health, transfers
+from api import errors, health, request_log, transfers
 
 
 def init_app(app: Flask) -> None:
@@ -13,6 +13,7 @@ def init_app(app: Flask) -> None:
     # matches no route (404), and a trailing slash is the same endpoint (docs/decisions.md, P9).
     app.url_map.merge_slashes = False
     app.url_map.strict_slashes = False
+    request_log.init_app(app)
     app.register_blueprint(transfers.blueprint)
     app.register_blueprint(health.blueprint)
     errors.init_app(app)

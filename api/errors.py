@@ -13,6 +13,7 @@ from services.rejections import ConfigurationError, MessageRejected, ReasonCode,
 from services.reports import StatusReport, TxStatus
 from services.status_queries import TransferNotFound
 from storage.database import unreachable
+from telemetry.logs import note
 
 logger = logging.getLogger("gateway.api")
 
@@ -28,6 +29,7 @@ def rejection(
 ) -> Response:
     """A pacs.002 RJCT response."""
     report = StatusReport(TxStatus.RJCT, instruction_id, end_to_end_id, violations=violations)
+    note(reason_code=violations[0].code.value)
     return Response(services().writer.render(report, utc_now()), status=status, mimetype=XML)
 
 
@@ -70,6 +72,7 @@ def _unexpected(error: Exception) -> Response:
     if unreachable(error):  # a transient fault, not a bug: 503, for either endpoint
         return _database_unreachable(error)
     correlation_id = uuid.uuid4().hex
+    note(correlation_id=correlation_id)
     logger.exception("unexpected error on %s [correlation %s]", request.path, correlation_id)
     status = _UNEXPECTED_STATUS.get(request.endpoint or "", 500)
     text = f"Unexpected processing error; nothing was created. Correlation ID: {correlation_id}."

@@ -18,6 +18,7 @@ from services.settlement.worker import Settler
 from storage import settlement as store
 from storage.database import database, is_postgres
 from storage.notifications import TransferWakeup
+from telemetry.logs import configure_logging
 
 log = logging.getLogger("gateway.settle")
 
@@ -43,18 +44,21 @@ def group(context: click.Context, once: bool) -> None:
     """Run the settlement worker until SIGTERM (or, with --once, until nothing is due)."""
     if context.invoked_subcommand is not None:
         return
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging()
     worker_id = f"{socket.gethostname()}-{os.getpid()}"
     settler = settler_from_config(current_app.config, worker_id=worker_id)
     for environment, problem in settler.problems.items():
-        click.echo(f"{environment} settlement disabled: {problem}", err=True)
+        log.warning("%s settlement disabled: %s", environment, problem)
     if once:
         click.echo(f"claims processed: {_run_once(settler)}")
         return
     stop = threading.Event()
 
+    received: list[str] = []
+
     def _stop(signum: int, _: FrameType | None) -> None:
-        click.echo(f"settlement worker {worker_id} stopping ({signal.Signals(signum).name})", err=True)
+        # No logging here: the handler may interrupt a thread that holds the log handler's lock.
+        received.append(signal.Signals(signum).name)
         stop.set()
 
     signal.signal(signal.SIGTERM, _stop)
@@ -64,10 +68,11 @@ def group(context: click.Context, once: bool) -> None:
     threads = [threading.Thread(target=_run_loop, args=(s, url, stop), name=s.worker_id) for s in settlers[1:]]
     for thread in threads:
         thread.start()
-    click.echo(
-        f"settlement worker {worker_id} started ({len(settlers)} pass(es) in flight, "
-        f"poll {settler.settings.poll_seconds}s)",
-        err=True,
+    log.info(
+        "settlement worker %s started (%d pass(es) in flight, poll %ss)",
+        worker_id,
+        len(settlers),
+        settler.settings.poll_seconds,
     )
     try:
         _run_loop(settler, url, stop)
@@ -75,7 +80,7 @@ def group(context: click.Context, once: bool) -> None:
         stop.set()
         for thread in threads:
             thread.join()
-    click.echo(f"settlement worker {worker_id} stopped", err=True)
+    log.info("settlement worker %s stopped (%s)", worker_id, ", ".join(received) or "a loop ended")
 
 
 def _more_settlers(worker_id: str) -> list[Settler]:
@@ -86,7 +91,7 @@ def _more_settlers(worker_id: str) -> list[Settler]:
     """
     passes = int(current_app.config["SETTLEMENT_PASSES"]) or (DEFAULT_PASSES if is_postgres() else 1)
     if passes > 1 and not is_postgres():
-        click.echo("SQLite allows one settlement pass at a time; SETTLEMENT_PASSES is ignored.", err=True)
+        log.warning("SQLite allows one settlement pass at a time; SETTLEMENT_PASSES is ignored.")
         return []
     config = current_app.config
     return [settler_from_config(config, worker_id=f"{worker_id}-{n}") for n in range(1, passes)]

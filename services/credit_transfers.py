@@ -13,6 +13,7 @@ from uuid6 import uuid7
 from bindings.pacs_008_001_13 import Document
 from services.api_keys import Caller, Environment
 from services.credit_transfer_rules import check_credit_transfer, instruction_of, original_ids
+from services.message_ids import note_message_id
 from services.message_reader import PACS008, MessageFormatError, MessageReader
 from services.networks import check_network
 from services.redaction import redact_bytes
@@ -22,6 +23,7 @@ from storage import transfers as transfer_store
 from storage.models import Transfer
 from storage.notifications import CreatedSignal
 from storage.transfer_states import TransferState
+from telemetry.logs import note
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ def read_credit_transfer(reader: MessageReader, network: str, body: bytes, setti
 
 
 def _replay_or_conflict(existing: Transfer, request_sha256: str) -> Acceptance:
+    note(transfer_id=str(existing.id), replayed=True)
     if existing.request_sha256 == request_sha256:
         return Acceptance(existing.id, bytes(existing.acceptance_report), replayed=True)
     raise MessageRejected(
@@ -84,6 +87,7 @@ def submit_credit_transfer(
     Settlement workers are told through `created` once the transfer is committed.
     """
     document = read_credit_transfer(reader, network, body, settings)
+    note_message_id(document.fito_ficstmr_cdt_trf.grp_hdr.msg_id)
     violations = check_credit_transfer(document, now)
     if violations:
         raise MessageRejected(violations, *original_ids(document))
@@ -135,4 +139,5 @@ def submit_credit_transfer(
             raise
         return _replay_or_conflict(existing, request_sha256)
     created.send()
+    note(transfer_id=str(transfer_id))
     return Acceptance(transfer_id, report, replayed=False)

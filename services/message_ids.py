@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from services.redaction import shortened
 from services.rejections import ReasonCode, Violation
+from telemetry.logs import note
 
 MESSAGE_ID_PATTERN = re.compile(r"[0-9]{10}[0-9A-F]{10}")
 MAX_AGE = timedelta(hours=24)
@@ -42,3 +43,9 @@ def check_message_id(message_id: str | None, now: datetime, format_code: ReasonC
             "ahead of the server clock. Use the current Unix time.",
         )
     return None
+
+
+def note_message_id(message_id: str | None) -> None:
+    """Put the MsgId on the request's log line when it is well formed; a misshapen one may carry anything."""
+    if message_id and MESSAGE_ID_PATTERN.fullmatch(message_id):
+        note(message_id=message_id)

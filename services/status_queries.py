@@ -8,7 +8,7 @@ from datetime import datetime
 
 from bindings.pacs_028_001_06 import Document, PaymentTransaction158
 from services.api_keys import Caller
-from services.message_ids import check_message_id
+from services.message_ids import check_message_id, note_message_id
 from services.message_reader import PACS028, MessageFormatError, MessageReader
 from services.networks import check_network
 from services.redaction import clean_text, redact_bytes
@@ -16,6 +16,7 @@ from services.rejections import MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, TxStatus
 from services.transfer_reports import ANSWERS, transfer_report
 from storage.status_queries import find_timeline_and_record, insert_status_query
+from telemetry.logs import note
 
 MESSAGE_TYPE = "pacs.028"
 
@@ -161,9 +162,12 @@ def answer_status_request(
     try:
         transfer_id = _transfer_to_find(network, body, reader, supported_networks, readings, now)
     except MessageRejected as rejected:
+        note_message_id(readings.message_id)
         record = _record_fields(caller, network, body, readings, now, raw_max_bytes)
         insert_status_query(**record, status=TxStatus.RJCT.value, reason_code=rejected.violations[0].code.value)
         raise
+    note_message_id(readings.message_id)
+    note(transfer_id=str(transfer_id))
     found = find_timeline_and_record(
         caller.organization_id,
         transfer_id,
@@ -173,4 +177,7 @@ def answer_status_request(
     )
     if found is None:
         raise TransferNotFound(str(transfer_id))
-    return writer.render(transfer_report(found), now)
+    report = transfer_report(found)
+    if report.reason:
+        note(reason_code=report.reason)
+    return writer.render(report, now)

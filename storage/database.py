@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import select
 import time
 from pathlib import Path
@@ -130,6 +131,9 @@ def open_database(url: str) -> peewee.Database:
 
     A pool bound before (tests bind one app after another) is closed first.
     """
+    # peewee logs every query with its parameters at DEBUG: raw bodies, account numbers, key hashes.
+    # No log level an operator may set lets those through.
+    logging.getLogger("peewee").setLevel(logging.INFO)
     previous = database.obj
     if isinstance(previous, PoolDatabase):
         previous.close_pool()

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Protocol
 
 from services.settlement.networks import SettlementNetwork, SettlementSettings
-from services.settlement.outcomes import PAYEE_REASON_CODES, RETRYABLE_TX_CODES, Kind, Outcome
+from services.settlement.outcomes import PAYEE_REASON_CODES, PAYEE_REASONS, RETRYABLE_TX_CODES, Kind, Outcome
 from storage import envelopes
 from storage import settlement as store
 from storage.database import database
@@ -90,7 +90,16 @@ def record(ctx: Context, flight: Flight, outcome: Outcome, proven_applied: bool)
                 store.complete_transfers(members, attempt.tx_hash, outcome.ledger or 0, now)
             ctx.hook("during_result_store")
         COUNTERS["completed"] += len(ids)
-        log.info("%d transfer(s) completed in ledger %s (%s)", len(ids), outcome.ledger, attempt.tx_hash)
+        for transfer_id in ids:
+            log.info(
+                "transfer completed",
+                extra={
+                    "transfer_id": str(transfer_id),
+                    "ledger": outcome.ledger,
+                    "tx_hash": attempt.tx_hash,
+                    "result_codes": ["tx_success", "op_success"],
+                },
+            )
         return dict.fromkeys(ids, DONE)
     if outcome.kind is Kind.FAILED or (proven_applied and outcome.applied):
         return _applied_but_failed(ctx, flight, outcome, now)
@@ -112,6 +121,7 @@ def _op_code(outcome: Outcome, payment: SettlementPayment) -> str:
 def _applied_but_failed(ctx: Context, flight: Flight, outcome: Outcome, now: datetime) -> Delays:
     attempt = flight.attempt
     failed: list[uuid.UUID] = []
+    failures: dict[uuid.UUID, tuple[str, str]] = {}
     again: dict[str, list[uuid.UUID]] = {}
     with database.atomic():
         won = envelopes.close_envelope(attempt.id, "failed", outcome.result_code, outcome.ledger, now)
@@ -120,9 +130,10 @@ def _applied_but_failed(ctx: Context, flight: Flight, outcome: Outcome, now: dat
                 code = _op_code(outcome, payment)
                 if code in PAYEE_REASON_CODES:
                     envelopes.close_payments(attempt.id, "failed", code, now, [payment.transfer_id])
-                    reason = f"ledger: {code}"
+                    reason = f"{PAYEE_REASONS[code]} (ledger result {code})"
                     store.fail_transfer(payment.transfer_id, PAYEE_REASON_CODES[code], reason, payment.number, now)
                     failed.append(payment.transfer_id)
+                    failures[payment.transfer_id] = (code, reason)
                 else:
                     again.setdefault(code, []).append(payment.transfer_id)
             for code, transfer_ids in again.items():
@@ -137,8 +148,18 @@ def _applied_but_failed(ctx: Context, flight: Flight, outcome: Outcome, now: dat
     delays: Delays = dict.fromkeys(failed, DONE)
     ours = {code for code in again if code != "op_success" and code not in RETRYABLE_TX_CODES}
     retry = [transfer_id for transfer_ids in again.values() for transfer_id in transfer_ids]
-    if failed:
-        log.info("%d transfer(s) failed in %s: %s", len(failed), attempt.tx_hash, outcome.detail)
+    for transfer_id, (code, reason) in failures.items():
+        log.info(
+            "transfer failed: %s",
+            reason,
+            extra={
+                "transfer_id": str(transfer_id),
+                "ledger": outcome.ledger,
+                "tx_hash": attempt.tx_hash,
+                "result_codes": ["tx_failed", code],
+                "reason": reason,
+            },
+        )
     if not retry:
         return delays
     detail = f"{outcome.detail} in {attempt.tx_hash[:12]} (attempt {flight.highest_number}); paying again"

@@ -179,7 +179,9 @@ class Settler:
             elif transfer.state == store.CREATED:
                 amount = usd_to_tkn(transfer.amount_usd, self.settings.usd_to_tkn_rate)
                 if amount <= 0:
-                    store.fail_transfer(transfer.id, "AM09", "converted amount rounds to zero TKN", 0, now)
+                    reason = "the amount converts to less than the smallest TKN unit (0.0000001 TKN)"
+                    store.fail_transfer(transfer.id, "AM09", reason, 0, now)
+                    log.info("transfer failed: %s", reason, extra={"transfer_id": str(transfer.id), "reason": reason})
                     delays[transfer.id] = DONE
                 else:
                     amounts[transfer.id] = amount
@@ -209,10 +211,18 @@ class Settler:
         deadline = timedelta(seconds=self.settings.blocked_deadline_seconds)
         if transfer.blocked_since is None or now - transfer.blocked_since <= deadline:
             return False
-        reason = f"blocked past the deadline: {transfer.last_error or 'our own funding or signing'}"
+        reason = (
+            f"the gateway could not pay it within {self.settings.blocked_deadline_seconds / 3600:g} hours "
+            "because of its own funding or signing; "
+            "nothing was paid"
+        )
         store.fail_transfer(transfer.id, self.settings.blocked_error_code, reason, transfer.attempt_count, now)
         COUNTERS["failed_after_blocked"] += 1
-        log.error("transfer %s failed after being blocked too long: %s", transfer.id, transfer.last_error)
+        log.error(
+            "transfer failed: %s",
+            reason,
+            extra={"transfer_id": str(transfer.id), "reason": reason, "blocked_by": transfer.last_error},
+        )
         return True
 
     def _guard(self, transfer_ids: list[uuid.UUID], step: Callable[[], Delays]) -> Delays:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from decimal import Decimal
 
@@ -14,6 +15,7 @@ from stellar_sdk.operation.set_trust_line_flags import TrustLineFlags
 
 from ledger.bootstrap import submit_ops
 from ledger.config import DEFAULT_PASSPHRASE
+from services.settlement.outcomes import PAYEE_REASONS
 from services.settlement.worker import Settler
 from storage.database import database
 from storage.events import events_for
@@ -33,8 +35,14 @@ def revoke(sandbox: Sandbox, payee: Keypair) -> None:
 
 @pytest.mark.parametrize("problem", ["no_account", "no_trust_line", "not_authorized"])
 def test_payee_problem_fails_with_ac01(
-    app: Flask, sandbox: Sandbox, sandbox_key: str, make_settler: Callable[..., Settler], problem: str
+    app: Flask,
+    sandbox: Sandbox,
+    sandbox_key: str,
+    make_settler: Callable[..., Settler],
+    problem: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    caplog.set_level(logging.INFO, logger="services.settlement")
     payee = sandbox.payee(exists=problem != "no_account", trust=problem != "no_trust_line")
     if problem == "not_authorized":
         revoke(sandbox, payee)
@@ -56,6 +64,10 @@ def test_payee_problem_fails_with_ac01(
         "not_authorized": "op_not_authorized",
     }
     assert expected[problem] in (last.reason or "")
+    worker_lines = [r for r in caplog.records if r.name.startswith("services.settlement")]
+    [logged] = [r for r in worker_lines if getattr(r, "transfer_id", None) == str(transfer_id)]
+    assert logged.result_codes == ["tx_failed", expected[problem]]  # type: ignore[attr-defined]
+    assert logged.reason.startswith(PAYEE_REASONS[expected[problem]])  # type: ignore[attr-defined]
 
 
 def test_underfunded_distribution_blocks_then_fails_only_after_the_deadline(

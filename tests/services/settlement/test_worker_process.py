@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import signal
@@ -112,3 +113,4 @@ def test_sqlite_runs_one_pass(app: Flask, sandbox: Sandbox, setting: str, ignore
         stop(worker)
     assert ("SETTLEMENT_PASSES is ignored" in started) is ignored
     assert "1 pass(es) in flight" in started
+    assert all(json.loads(line)["logger"] for line in started.splitlines())  # JSON lines, LOG_FORMAT unset
