@@ -85,6 +85,8 @@ def transfer_report(transfer: TransferTimeline) -> StatusReport:
         lines.append(f"TransactionHash: {transfer.ledger_hash}")
     if state == FAILED:
         lines.append(f"ErrorCode: {transfer.error_code}")
+        if transfer.failure_reason:
+            lines.append(f"Reason: {transfer.failure_reason}")
     return StatusReport(
         TxStatus(status),
         instruction_id=str(transfer.id),

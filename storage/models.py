@@ -81,6 +81,8 @@ class Transfer(BaseModel):
     attempt_count = peewee.IntegerField(default=0)
     blocked_since = peewee.DateTimeField(null=True)
     last_error = peewee.CharField(max_length=200, null=True)
+    # Why a Failed transfer failed, in words; pacs.028 reports it (m0005).
+    failure_reason = peewee.CharField(max_length=200, null=True)
 
     class Meta:
         indexes = (

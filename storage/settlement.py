@@ -174,7 +174,7 @@ def record_events(rows: list[tuple[uuid.UUID, str, str, str, int]], now: datetim
 
 
 def fail_transfer(transfer_id: uuid.UUID, error_code: str, reason: str, attempt_number: int, now: datetime) -> bool:
-    """Created|Processing -> Failed with the ISO 20022 reason code pacs.028 reports."""
+    """Created|Processing -> Failed with the ISO 20022 reason code and the reason in words pacs.028 reports."""
     transfer = Transfer.get_or_none(Transfer.id == transfer_id)
     if transfer is None or transfer.state not in OPEN_STATES:
         return False
@@ -182,6 +182,7 @@ def fail_transfer(transfer_id: uuid.UUID, error_code: str, reason: str, attempt_
         Transfer.update(
             state=transition(transfer.state, FAILED),
             error_code=error_code,
+            failure_reason=reason[:200],
             last_error=reason[:200],
             updated_at=now,
             claimed_by=None,

@@ -50,6 +50,7 @@ class TransferTimeline:
     amount_tkn: Decimal | None
     ledger_hash: str | None
     error_code: str | None
+    failure_reason: str | None
     last_event_at: datetime | None
     completed_event_at: datetime | None
 

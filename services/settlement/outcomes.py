@@ -32,12 +32,13 @@ PAYEE_REASON_CODES: dict[str, str] = {
     "op_no_issuer": "AC01",
 }
 
-# What each payee code means, in the words a Failed transfer's report and the worker's log give.
+# What each payee code means, in the words a Failed transfer's report and the worker's log give;
+# with " (ledger result <code>)" each fits one 105-character AddtlInf line after "Reason: ".
 PAYEE_REASONS: dict[str, str] = {
     "op_no_destination": "the creditor account does not exist on the ledger",
     "op_no_trust": "the creditor account has no TKN trustline",
-    "op_not_authorized": "the creditor account is not authorized by the issuer to hold TKN",
-    "op_line_full": "the creditor account's TKN trustline limit is too low for this amount",
+    "op_not_authorized": "the creditor account is not authorized to hold TKN",
+    "op_line_full": "the creditor account's TKN trustline cannot hold this amount",
     "op_no_issuer": "the TKN issuer account does not exist on the ledger",
 }
 

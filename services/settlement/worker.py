@@ -211,11 +211,8 @@ class Settler:
         deadline = timedelta(seconds=self.settings.blocked_deadline_seconds)
         if transfer.blocked_since is None or now - transfer.blocked_since <= deadline:
             return False
-        reason = (
-            f"the gateway could not pay it within {self.settings.blocked_deadline_seconds / 3600:g} hours "
-            "because of its own funding or signing; "
-            "nothing was paid"
-        )
+        hours = self.settings.blocked_deadline_seconds / 3600
+        reason = f"not paid within {hours:g} hours: the gateway's own funding or signing failed"
         store.fail_transfer(transfer.id, self.settings.blocked_error_code, reason, transfer.attempt_count, now)
         COUNTERS["failed_after_blocked"] += 1
         log.error(

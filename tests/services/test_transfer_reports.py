@@ -24,6 +24,7 @@ TIMELINE = TransferTimeline(
     amount_tkn=None,
     ledger_hash=None,
     error_code=None,
+    failure_reason=None,
     last_event_at=AT,
     completed_event_at=None,
 )
@@ -54,3 +55,16 @@ def test_a_state_outside_the_table_is_refused_not_reported() -> None:
 
 def test_an_unknown_transfer_is_answered_rjct_ac01() -> None:
     assert ANSWERS.of(None) == ("RJCT", "AC01")
+
+
+def test_a_failed_report_gives_the_reason_in_words_after_the_error_code() -> None:
+    reason = "the creditor account has no TKN trustline (ledger result op_no_trust)"
+    failed = dataclasses.replace(TIMELINE, state="Failed", error_code="AC01", failure_reason=reason)
+    info = list(transfer_report(failed).info)
+    assert info[-2:] == ["ErrorCode: AC01", f"Reason: {reason}"]
+    assert len(f"Reason: {reason}") <= 105  # one AddtlInf line (decision D9)
+
+
+def test_a_failure_recorded_without_a_reason_reports_its_code_alone() -> None:
+    failed = dataclasses.replace(TIMELINE, state="Failed", error_code="AC01")
+    assert list(transfer_report(failed).info)[-1] == "ErrorCode: AC01"

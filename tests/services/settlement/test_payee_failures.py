@@ -20,6 +20,8 @@ from services.settlement.worker import Settler
 from storage.database import database
 from storage.events import events_for
 from tests.services.settlement.conftest import Sandbox, load, settle_until_final, submit_transfer, wait_for
+from tests.support.messages import pacs028
+from tests.support.reports import parse_report
 
 
 def revoke(sandbox: Sandbox, payee: Keypair) -> None:
@@ -68,6 +70,14 @@ def test_payee_problem_fails_with_ac01(
     [logged] = [r for r in worker_lines if getattr(r, "transfer_id", None) == str(transfer_id)]
     assert logged.result_codes == ["tx_failed", expected[problem]]  # type: ignore[attr-defined]
     assert logged.reason.startswith(PAYEE_REASONS[expected[problem]])  # type: ignore[attr-defined]
+    answer = app.test_client().post(
+        "/v1/pacs028/net",
+        data=pacs028(instruction_id=str(transfer_id)),
+        headers={"Content-Type": "application/xml", "NET-API-KEY": sandbox_key},
+    )
+    info = parse_report(answer.data).info()
+    assert info["ErrorCode"] == "AC01"
+    assert info["Reason"] == f"{PAYEE_REASONS[expected[problem]]} (ledger result {expected[problem]})"
 
 
 def test_underfunded_distribution_blocks_then_fails_only_after_the_deadline(

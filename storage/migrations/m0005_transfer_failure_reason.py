@@ -1,0 +1,13 @@
+"""Keep why a Failed transfer failed, in words, so pacs.028 can report it (spec 3: "the error code and reason").
+
+The column is new and empty: transfers that failed before it report their error code alone.
+"""
+
+from __future__ import annotations
+
+import peewee
+
+
+def apply(db: peewee.Database) -> None:
+    """Add the nullable column; the same statement on SQLite and Postgres."""
+    db.execute_sql('ALTER TABLE "transfer" ADD COLUMN "failure_reason" VARCHAR(200)')  # type: ignore[no-untyped-call]
