@@ -22,6 +22,10 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "API_KEY_CACHE_SECONDS": ("API_KEY_CACHE_SECONDS", 1.0, float),
     "SUPPORTED_NETWORKS": ("SUPPORTED_NETWORKS", ("net",), lambda v: tuple(v.split(","))),
     "USD_TO_TKN_RATE": ("USD_TO_TKN_RATE", Decimal("1"), Decimal),
+    # Metrics (telemetry/metrics.py): a bearer token for GET /metrics (empty: open), the worker's port.
+    "METRICS_TOKEN": ("METRICS_TOKEN", "", str),
+    "SETTLEMENT_METRICS_HOST": ("SETTLEMENT_METRICS_HOST", "127.0.0.1", str),
+    "SETTLEMENT_METRICS_PORT": ("SETTLEMENT_METRICS_PORT", 0, int),  # 0: no metrics server
     "DEMO_KEY_FILE": ("DEMO_KEY_FILE", str(PROJECT_ROOT / "var" / "demo-api-key"), str),
     # Production settlement: all of these must be set before a Production key may submit.
     "PRODUCTION_HORIZON_URL": ("PRODUCTION_HORIZON_URL", "", str),

@@ -6,9 +6,11 @@ Command-line flags (Procfile, `make bench`) still set the bind address and worke
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 from typing import Any
 
 from telemetry.logs import gunicorn_logconfig
+from telemetry.metrics import multiprocess_dir
 
 # gunicorn's own messages and the app's go to stderr as JSON lines (LOG_FORMAT=console: readable).
 logconfig_dict = gunicorn_logconfig()
@@ -38,3 +40,21 @@ def post_worker_init(worker: Any) -> None:
 # one file shared by every gunicorn of the user (the API and the ledger both) and unwritable under
 # systemd's ProtectHome.
 control_socket_disable = True
+
+
+def on_starting(server: Any) -> None:
+    """Empty the metrics directory (PROMETHEUS_MULTIPROC_DIR, when set), so no earlier run's counts add in."""
+    directory = multiprocess_dir()
+    if directory is None:
+        return
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    for stale in Path(directory).glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Tell the metrics that an exited worker's live gauges are gone; its counters keep counting."""
+    if multiprocess_dir() is not None:
+        from prometheus_client import multiprocess  # noqa: PLC0415 - only in multiprocess mode
+
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]

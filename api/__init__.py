@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from api import errors, health, request_log, transfers
+from api import errors, health, metrics, request_log, transfers
 
 
 def init_app(app: Flask) -> None:
@@ -16,4 +16,5 @@ def init_app(app: Flask) -> None:
     request_log.init_app(app)
     app.register_blueprint(transfers.blueprint)
     app.register_blueprint(health.blueprint)
+    app.register_blueprint(metrics.blueprint)
     errors.init_app(app)

@@ -1,4 +1,5 @@
-"""Every request gets a request ID (taken from `X-Request-ID` or made), echoed back, and one log line.
+"""Every request gets a request ID (taken from `X-Request-ID` or made), echoed back, one log line, and
+its count and latency in the metrics (by endpoint, status and reason code).
 
 The line carries the request ID, method, path, endpoint, organization, key ID, MsgId, TransferId,
 status, reason code and latency: the fields, never the body or the key.
@@ -14,6 +15,7 @@ import uuid
 from flask import Flask, Response, g, request
 
 from telemetry.logs import end_request_fields, start_request_fields
+from telemetry.metrics import HTTP_REQUEST_SECONDS, HTTP_REQUESTS
 
 logger = logging.getLogger("gateway.request")
 
@@ -44,7 +46,11 @@ def _finish(response: Response) -> Response:
     fields["path"] = request.path
     fields["endpoint"] = request.endpoint
     fields["status"] = response.status_code
-    fields["latency_ms"] = round((time.perf_counter() - g.get("request_started", time.perf_counter())) * 1000, 3)
+    elapsed = time.perf_counter() - g.get("request_started", time.perf_counter())
+    fields["latency_ms"] = round(elapsed * 1000, 3)
+    labels = (request.endpoint or "none", str(response.status_code), fields.get("reason_code", ""))
+    HTTP_REQUESTS.labels(*labels).inc()
+    HTTP_REQUEST_SECONDS.labels(*labels).observe(elapsed)
     logger.info("%s %s %s", request.method, request.path, response.status_code, extra=fields)
     end_request_fields()
     return response

@@ -8,6 +8,7 @@ import signal
 import socket
 import threading
 from types import FrameType
+from wsgiref.simple_server import WSGIServer
 
 import click
 from flask import current_app
@@ -15,10 +16,12 @@ from flask.cli import AppGroup, with_appcontext
 
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
+from services.store_metrics import StoreCollector
 from storage import settlement as store
 from storage.database import database, is_postgres
 from storage.notifications import TransferWakeup
 from telemetry.logs import configure_logging
+from telemetry.metrics import serve_metrics
 
 log = logging.getLogger("gateway.settle")
 
@@ -63,6 +66,7 @@ def group(context: click.Context, once: bool) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
+    metrics = _start_metrics()
     settlers = [settler, *_more_settlers(worker_id)]
     url = current_app.config["DATABASE_URL"]
     threads = [threading.Thread(target=_run_loop, args=(s, url, stop), name=s.worker_id) for s in settlers[1:]]
@@ -80,7 +84,22 @@ def group(context: click.Context, once: bool) -> None:
         stop.set()
         for thread in threads:
             thread.join()
+        if metrics is not None:
+            metrics.shutdown()
+            metrics.server_close()
     log.info("settlement worker %s stopped (%s)", worker_id, ", ".join(received) or "a loop ended")
+
+
+def _start_metrics() -> WSGIServer | None:
+    """The worker's own GET /metrics on SETTLEMENT_METRICS_HOST:SETTLEMENT_METRICS_PORT, when a port is set."""
+    config = current_app.config
+    port = int(config["SETTLEMENT_METRICS_PORT"])
+    if not port:
+        return None
+    host = str(config["SETTLEMENT_METRICS_HOST"])
+    server = serve_metrics(host, port, str(config["METRICS_TOKEN"]), lambda: [StoreCollector()])
+    log.info("settlement metrics on http://%s:%d/metrics", host, server.server_port)
+    return server
 
 
 def _more_settlers(worker_id: str) -> list[Settler]:

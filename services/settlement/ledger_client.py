@@ -21,6 +21,7 @@ from stellar_sdk.exceptions import (
 
 from services.settlement.fees import fee_hint
 from services.settlement.pacing import PacedRequestsClient, RatePacer
+from telemetry.metrics import ENVELOPES_SUBMITTED, LEDGER_REQUEST_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,8 @@ class HorizonLedgerClient:
     def latest_ledger(self) -> LedgerTip:
         """The latest closed ledger (sequence and close time)."""
         try:
-            body = self.server.ledgers().order(desc=True).limit(1).call()
+            with LEDGER_REQUEST_SECONDS.labels("latest_ledger").time():
+                body = self.server.ledgers().order(desc=True).limit(1).call()
         except (SdkError, BaseHorizonError) as error:
             raise LedgerUnavailable(str(error)) from None
         record = body["_embedded"]["records"][0]
@@ -148,7 +150,8 @@ class HorizonLedgerClient:
     def account_sequence(self, account_id: str) -> int | None:
         """The account's sequence number."""
         try:
-            body = self.server.accounts().account_id(account_id).call()
+            with LEDGER_REQUEST_SECONDS.labels("account").time():
+                body = self.server.accounts().account_id(account_id).call()
         except NotFoundError:
             return None
         except (SdkError, BaseHorizonError) as error:
@@ -156,7 +159,13 @@ class HorizonLedgerClient:
         return int(body["sequence"])
 
     def submit(self, envelope_xdr: str) -> SubmitReply:
-        """POST /transactions and describe the answer."""
+        """POST /transactions and describe the answer; counted by its result code."""
+        with LEDGER_REQUEST_SECONDS.labels("submit").time():
+            reply = self._submit(envelope_xdr)
+        ENVELOPES_SUBMITTED.labels(submit_result(reply)).inc()
+        return reply
+
+    def _submit(self, envelope_xdr: str) -> SubmitReply:
         try:
             envelope = TransactionEnvelope.from_xdr(envelope_xdr, self.network_passphrase)
             body = self.server.submit_transaction(envelope, skip_memo_required_check=True)
@@ -182,7 +191,8 @@ class HorizonLedgerClient:
     def find_transaction(self, tx_hash: str) -> FoundTransaction | None:
         """GET /transactions/{hash}."""
         try:
-            body = self.server.transactions().transaction(tx_hash).call()
+            with LEDGER_REQUEST_SECONDS.labels("find_transaction").time():
+                body = self.server.transactions().transaction(tx_hash).call()
         except NotFoundError:
             return None
         except (SdkError, BaseHorizonError) as error:
@@ -227,6 +237,15 @@ class HorizonLedgerClient:
         except (SdkError, BaseHorizonError) as error:
             raise LedgerUnavailable(str(error)) from None
         return body
+
+
+def submit_result(reply: SubmitReply) -> str:
+    """The metric label of a submission's answer: the ledger's result code, else its HTTP status."""
+    if reply.applied and reply.successful:
+        return "tx_success"
+    if reply.tx_code:
+        return reply.tx_code
+    return f"http_{reply.http_status}" if reply.http_status else "connection_error"
 
 
 def _title(error: BaseHorizonError) -> str:

@@ -23,7 +23,7 @@ def test_wrong_method_is_a_pacs002(client: FlaskClient, api_key: str) -> None:
 
 def test_no_files_are_served(app: Flask, client: FlaskClient) -> None:
     gets = sorted(rule.rule for rule in app.url_map.iter_rules() if "GET" in (rule.methods or ()))
-    assert gets == ["/healthz", "/readyz"]  # plain JSON for probes (tests/api/test_health.py), no files
+    assert gets == ["/healthz", "/metrics", "/readyz"]  # probes and Prometheus, no files
     response = client.get("/static/app.py")
     assert response.status_code == 404
     assert "Not Found" in rejected(response.data, "NARR").text

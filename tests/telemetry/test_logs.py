@@ -3,57 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 import requests
 
-from config import PROJECT_ROOT
-from ledger.testing import free_port
-from tests.support.databases import sqlite_url
+from tests.support.gunicorn_log import running_gunicorn
 from tests.support.messages import pacs008
 
 
-@contextmanager
-def gunicorn(tmp_path: Path, log_format: str) -> Iterator[tuple[str, Path]]:
-    """The app under gunicorn (two workers) on a free port and a fresh SQLite store; yields URL and log."""
-    url = sqlite_url(tmp_path)
-    env = {**os.environ, "DATABASE_URL": url, "LOG_FORMAT": log_format}
-    upgrade = [sys.executable, "-m", "flask", "--app", "app", "db", "upgrade"]
-    subprocess.run(upgrade, env=env, check=True, cwd=PROJECT_ROOT, capture_output=True)
-    port = free_port()
-    log = tmp_path / "gunicorn.log"
-    command = [
-        sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-        "--no-control-socket", "app:create_app()",
-    ]  # fmt: skip
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, env=env, cwd=PROJECT_ROOT, stdout=sink, stderr=sink)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                requests.get(base + "/healthz", timeout=5)
-                break
-            except requests.RequestException:
-                assert process.poll() is None and time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
-        yield base, log
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
-
-
 def test_every_line_of_the_server_is_json(tmp_path: Path) -> None:
-    with gunicorn(tmp_path, "json") as (base, log):
+    with running_gunicorn(tmp_path, LOG_FORMAT="json") as (base, log):
         requests.get(base + "/healthz", headers={"X-Request-ID": "probe-1"}, timeout=5)
         body = pacs008()
         requests.post(base + "/v1/pacs008/net", data=body, headers={"Content-Type": "application/xml"}, timeout=5)
@@ -67,7 +27,7 @@ def test_every_line_of_the_server_is_json(tmp_path: Path) -> None:
 
 
 def test_console_lines_are_for_people(tmp_path: Path) -> None:
-    with gunicorn(tmp_path, "console") as (base, log):
+    with running_gunicorn(tmp_path, LOG_FORMAT="console") as (base, log):
         requests.get(base + "/healthz", headers={"X-Request-ID": "probe-2"}, timeout=5)
     text = log.read_text()
     assert "INFO gateway.request: GET /healthz 200 request_id=probe-2" in text

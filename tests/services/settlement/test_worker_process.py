@@ -14,8 +14,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+import requests
 from flask import Flask
+from prometheus_client.parser import text_string_to_metric_families
 
+from ledger.testing import free_port
 from storage.database import database
 from storage.models import SettlementPayment, Transfer
 from tests.services.settlement.conftest import Sandbox, submit_transfer
@@ -114,3 +117,28 @@ def test_sqlite_runs_one_pass(app: Flask, sandbox: Sandbox, setting: str, ignore
     assert ("SETTLEMENT_PASSES is ignored" in started) is ignored
     assert "1 pass(es) in flight" in started
     assert all(json.loads(line)["logger"] for line in started.splitlines())  # JSON lines, LOG_FORMAT unset
+
+
+def test_the_worker_serves_its_metrics_behind_the_token(app: Flask, sandbox: Sandbox, sandbox_key: str) -> None:
+    payee = sandbox.payees(1)[0]
+    submit_transfer(app, sandbox_key, payee.public_key)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/metrics"
+    with running_worker(app, sandbox, SETTLEMENT_METRICS_PORT=str(port), METRICS_TOKEN="scrape-token") as worker:
+        wait_until_started(worker)
+        deadline = time.monotonic() + 60
+        while unsettled() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        refused = requests.get(url, timeout=10)
+        text = requests.get(url, headers={"Authorization": "Bearer scrape-token"}, timeout=10).text
+        stop(worker)
+    assert refused.status_code == 401
+    samples = {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+    assert samples[("tkn_settlement_envelopes_submitted_total", (("result", "tx_success"),))] >= 1
+    assert samples[("tkn_ledger_request_duration_seconds_count", (("operation", "submit"),))] >= 1
+    assert samples[("tkn_transfers", (("state", "Completed"),))] == 1
+    assert samples[("tkn_settlement_blocked_transfers", ())] == 0
