@@ -6,7 +6,7 @@ import logging
 import uuid
 
 from flask import Flask, Response, request
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from api.requests import services, utc_now
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
@@ -53,7 +53,10 @@ def _configuration_error(error: ConfigurationError) -> Response:
 
 def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
-    return rejection(status, [Violation(ReasonCode.NARR, f"{error.name}: {request.method} {request.path}")])
+    response = rejection(status, [Violation(ReasonCode.NARR, f"{error.name}: {request.method} {request.path}")])
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        response.headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    return response
 
 
 def _database_unreachable(error: Exception) -> Response:

@@ -20,7 +20,8 @@ def require_api_key() -> Response | None:
     """before_request hook: a missing, unknown or revoked key is 401 with no body, before any parsing."""
     caller = authenticate(request.headers.get(API_KEY_HEADER), services().keys)
     if caller is None:
-        return Response(status=401)
+        # No body (spec 5), but the header names the scheme a client must use (RFC 9110, 11.6.1).
+        return Response(status=401, headers={"WWW-Authenticate": f'{API_KEY_HEADER} realm="net"'})
     g.caller = caller
     return None
 
@@ -39,6 +40,10 @@ def services() -> ServiceContext:
 
 def xml_body() -> bytes:
     """The raw request body; rejects other content types (FF01) and bodies over the limit."""
+    if not request.mimetype:
+        raise MessageRejected(
+            [Violation(ReasonCode.FF01, "The Content-Type header is missing; send application/xml or text/xml.")]
+        )
     if request.mimetype not in XML_TYPES:
         raise MessageRejected(
             [Violation(ReasonCode.FF01, f"Content-Type must be application/xml or text/xml, not '{request.mimetype}'.")]

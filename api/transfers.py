@@ -14,7 +14,8 @@ blueprint.before_request(require_api_key)
 XML = "application/xml"
 
 
-@blueprint.post("/pacs008/<network>")
+# No automatic OPTIONS: POST is the one method, so a 405 says `Allow: POST` (docs/decisions.md P9).
+@blueprint.post("/pacs008/<network>", provide_automatic_options=False)
 def submit_pacs008(network: str) -> Response:
     """Accept a pacs.008 and answer 201 ACCP with the transfer ID."""
     context = services()
@@ -31,7 +32,7 @@ def submit_pacs008(network: str) -> Response:
     return Response(acceptance.report, status=201, mimetype=XML)
 
 
-@blueprint.post("/pacs028/<network>")
+@blueprint.post("/pacs028/<network>", provide_automatic_options=False)
 def query_pacs028(network: str) -> Response:
     """Answer a pacs.028 with the transfer's current state."""
     context = services()

@@ -71,6 +71,7 @@ def test_bad_or_missing_key_is_401_without_body(client: FlaskClient, api_key: st
     response = post(client, key, pacs008())
     assert response.status_code == 401
     assert response.data == b""
+    assert response.headers["WWW-Authenticate"] == 'NET-API-KEY realm="net"'
     assert transfers() == 0
 
 
@@ -274,3 +275,9 @@ def test_unexpected_error_is_422_and_writes_nothing(client: FlaskClient, api_key
     assert correlation in report.text
     assert transfers() == 0
     assert any(correlation in r.getMessage() for r in caplog.records)
+
+
+def test_missing_content_type_is_ff01_saying_so(client: FlaskClient, api_key: str) -> None:
+    response = client.post(URL, data=pacs008(), headers={"NET-API-KEY": api_key})
+    assert response.status_code == 400
+    assert "Content-Type header is missing" in rejected(response.data, "FF01").text

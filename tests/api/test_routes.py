@@ -18,6 +18,7 @@ def test_unknown_path_is_a_pacs002(client: FlaskClient) -> None:
 def test_wrong_method_is_a_pacs002(client: FlaskClient, api_key: str) -> None:
     response = client.get("/v1/pacs008/net", headers={"NET-API-KEY": api_key})
     assert response.status_code == 405
+    assert response.headers["Allow"] == "POST"
     assert "GET /v1/pacs008/net" in rejected(response.data, "NARR").text
 
 
@@ -39,3 +40,8 @@ def test_paths_that_would_redirect_are_a_pacs002(client: FlaskClient, path: str)
 def test_a_trailing_slash_is_the_same_endpoint(client: FlaskClient) -> None:
     response = client.post("/v1/pacs008/net/", data=b"<x/>", headers={"Content-Type": "application/xml"})
     assert response.status_code == 401  # the endpoint's own answer, not a redirect to it
+
+
+def test_options_is_405_too(client: FlaskClient) -> None:
+    response = client.options("/v1/pacs028/net")
+    assert (response.status_code, response.headers["Allow"]) == (405, "POST")
