@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from app import create_app
 from ledger.config import DEFAULT_PASSPHRASE
@@ -22,13 +23,17 @@ def app_config(app_config: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
     return {**app_config, "SANDBOX_SECRETS_FILE": str(tmp_path / "no-ledger-secrets.json")}
 
 
-def test_healthz_answers_without_a_key_or_the_database(app_config: dict[str, Any], tmp_path: Path) -> None:
-    unreachable = {**app_config, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/none"}
-    application = create_app(unreachable)
+def get_without_a_database(app_config: dict[str, Any], path: str) -> TestResponse:
+    """GET `path` from an app whose Postgres refuses connections for real: nothing listens on its port."""
+    application = create_app({**app_config, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/none"})
     try:
-        response = application.test_client().get("/healthz")
+        return application.test_client().get(path)
     finally:
         database.obj.close_pool()
+
+
+def test_healthz_answers_without_a_key_or_the_database(app_config: dict[str, Any]) -> None:
+    response = get_without_a_database(app_config, "/healthz")
     assert response.status_code == 200
     assert response.get_json() == {"status": "ok"}
     assert response.headers["Cache-Control"] == "no-store"
@@ -55,13 +60,7 @@ def test_not_ready_while_migrations_are_pending(client: FlaskClient, tmp_path: P
 
 
 def test_not_ready_when_the_database_cannot_be_reached(app_config: dict[str, Any]) -> None:
-    # Nothing listens on that port: the connection is refused for real.
-    unreachable = {**app_config, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/none"}
-    application = create_app(unreachable)
-    try:
-        response = application.test_client().get("/readyz")
-    finally:
-        database.obj.close_pool()
+    response = get_without_a_database(app_config, "/readyz")
     assert response.status_code == 503
     checks = response.get_json()["checks"]
     assert checks["database"]["ok"] is False
