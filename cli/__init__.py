@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from cli import database, demo, keys, orgs, queries, settle
+from cli import database, demo, keys, orgs, queries, settle, transfers
 
 
 def init_app(app: Flask) -> None:
     """Register the command groups."""
-    for group in (database.group, orgs.group, keys.group, demo.group, queries.group, settle.group):
+    groups = (database.group, orgs.group, keys.group, demo.group, queries.group, settle.group, transfers.group)
+    for group in groups:
         app.cli.add_command(group)

@@ -78,6 +78,9 @@ def test_payee_problem_fails_with_ac01(
     info = parse_report(answer.data).info()
     assert info["ErrorCode"] == "AC01"
     assert info["Reason"] == f"{PAYEE_REASONS[expected[problem]]} (ledger result {expected[problem]})"
+    shown = app.test_cli_runner().invoke(args=["transfers", "show", str(transfer_id)]).output
+    assert f"reason        {info['Reason']}" in shown
+    assert f": failed {expected[problem]}" in shown  # its one envelope attempt, with the ledger's code
 
 
 def test_underfunded_distribution_blocks_then_fails_only_after_the_deadline(
