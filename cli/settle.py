@@ -14,6 +14,7 @@ import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
+from services.settlement.ledger_metrics import DistributionBalanceCollector
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from services.store_metrics import StoreCollector
@@ -66,7 +67,7 @@ def group(context: click.Context, once: bool) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    metrics = _start_metrics()
+    metrics = _start_metrics(settler)
     settlers = [settler, *_more_settlers(worker_id)]
     url = current_app.config["DATABASE_URL"]
     threads = [threading.Thread(target=_run_loop, args=(s, url, stop), name=s.worker_id) for s in settlers[1:]]
@@ -90,14 +91,15 @@ def group(context: click.Context, once: bool) -> None:
     log.info("settlement worker %s stopped (%s)", worker_id, ", ".join(received) or "a loop ended")
 
 
-def _start_metrics() -> WSGIServer | None:
+def _start_metrics(settler: Settler) -> WSGIServer | None:
     """The worker's own GET /metrics on SETTLEMENT_METRICS_HOST:SETTLEMENT_METRICS_PORT, when a port is set."""
     config = current_app.config
     port = int(config["SETTLEMENT_METRICS_PORT"])
     if not port:
         return None
     host = str(config["SETTLEMENT_METRICS_HOST"])
-    server = serve_metrics(host, port, str(config["METRICS_TOKEN"]), lambda: [StoreCollector()])
+    gauges = [StoreCollector(), DistributionBalanceCollector(settler.networks)]
+    server = serve_metrics(host, port, str(config["METRICS_TOKEN"]), lambda: gauges)
     log.info("settlement metrics on http://%s:%d/metrics", host, server.server_port)
     return server
 

@@ -7,6 +7,7 @@ import logging
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Protocol
 
 from stellar_sdk import Server, TransactionBuilder, TransactionEnvelope, xdr
@@ -82,6 +83,9 @@ class LedgerClient(Protocol):
     def find_transaction(self, tx_hash: str) -> FoundTransaction | None:
         """The applied transaction with this hash, None on 404; raises LedgerUnavailable."""
 
+    def asset_balance(self, account_id: str, asset_code: str, issuer: str) -> Decimal | None:
+        """The account's balance of the asset, None without the account or its trustline; raises LedgerUnavailable."""
+
 
 def _snake(name: str) -> str:
     return name.lower()
@@ -149,14 +153,26 @@ class HorizonLedgerClient:
 
     def account_sequence(self, account_id: str) -> int | None:
         """The account's sequence number."""
+        body = self._account(account_id)
+        return None if body is None else int(body["sequence"])
+
+    def _account(self, account_id: str) -> dict[str, Any] | None:
         try:
             with LEDGER_REQUEST_SECONDS.labels("account").time():
-                body = self.server.accounts().account_id(account_id).call()
+                body: dict[str, Any] = self.server.accounts().account_id(account_id).call()
         except NotFoundError:
             return None
         except (SdkError, BaseHorizonError) as error:
             raise LedgerUnavailable(str(error)) from None
-        return int(body["sequence"])
+        return body
+
+    def asset_balance(self, account_id: str, asset_code: str, issuer: str) -> Decimal | None:
+        """The balance line of the asset on GET /accounts/{id}."""
+        body = self._account(account_id)
+        for line in (body or {}).get("balances", []):
+            if line.get("asset_code") == asset_code and line.get("asset_issuer") == issuer:
+                return Decimal(line["balance"])
+        return None
 
     def submit(self, envelope_xdr: str) -> SubmitReply:
         """POST /transactions and describe the answer; counted by its result code."""

@@ -142,3 +142,7 @@ def test_the_worker_serves_its_metrics_behind_the_token(app: Flask, sandbox: San
     assert samples[("tkn_ledger_request_duration_seconds_count", (("operation", "submit"),))] >= 1
     assert samples[("tkn_transfers", (("state", "Completed"),))] == 1
     assert samples[("tkn_settlement_blocked_transfers", ())] == 0
+    assert samples[("tkn_ledger_up", (("environment", "Sandbox"),))] == 1
+    assert samples[("tkn_distribution_balance_tkn", (("environment", "Sandbox"),))] == float(
+        sandbox.balance(sandbox.distribution)
+    )
