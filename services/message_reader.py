@@ -131,6 +131,7 @@ class MessageReader:
         root = self.parse_tree(body, message)
         schema = self._schema(message)
         if not schema.validate(root):
+            _check_root(root, message)
             error: Any = schema.error_log.last_error  # type: ignore[attr-defined]
             text = _NAMESPACE_IN_MESSAGE.sub("", error.message)
             raise MessageFormatError(f"Schema validation failed at line {error.line}: {text}")
@@ -141,3 +142,15 @@ class MessageReader:
         # A fresh prefix map per message: the parser's own would keep every prefix ever sent.
         document: DocumentT = self._binder().parse(root, message.document, ns_map={})
         return document
+
+
+def _check_root(root: Any, message: MessageType[Any]) -> None:
+    """Name the expected namespace when the document is another message, or another version of it."""
+    if root.tag == f"{{{message.namespace}}}Document":
+        return
+    found = etree.QName(root)
+    where = f"namespace {found.namespace}" if found.namespace else "no namespace"
+    raise MessageFormatError(
+        f"The root element is {found.localname} in {where}; this endpoint reads {message.name}, "
+        f"a Document in namespace {message.namespace}."
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from config import PROJECT_ROOT
-from services.message_reader import PACS008, MessageFormatError, MessageReader
+from services.message_reader import PACS008, PACS028, MessageFormatError, MessageReader
 from tests.support.messages import pacs008
 
 BILLION_LAUGHS = b"""<?xml version="1.0"?>
@@ -67,3 +67,25 @@ def test_namespace_prefixes_of_earlier_messages_are_not_kept() -> None:
         body = pacs008().replace(b"<Document ", f'<Document xmlns:extra{n}="urn:example:{n}" '.encode(), 1)
         reader.read(body, PACS008)
     assert reader._binder().ns_map == {}
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        (pacs008(), "namespace urn:iso:std:iso:20022:tech:xsd:pacs.008.001.13"),
+        (
+            pacs008().replace(b"pacs.008.001.13", b"pacs.008.001.08"),
+            "namespace urn:iso:std:iso:20022:tech:xsd:pacs.008.001.08",
+        ),
+        (b"<Document><FIToFIPmtStsReq/></Document>", "no namespace"),
+    ],
+)
+def test_another_message_or_version_is_told_the_expected_namespace(
+    reader: MessageReader, body: bytes, found: str
+) -> None:
+    with pytest.raises(MessageFormatError) as refused:
+        reader.read(body, PACS028)
+    assert str(refused.value) == (
+        f"The root element is Document in {found}; this endpoint reads pacs.028.001.06, "
+        "a Document in namespace urn:iso:std:iso:20022:tech:xsd:pacs.028.001.06."
+    )
