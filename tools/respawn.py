@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass
 from types import FrameType
 
+from telemetry.logs import configure_logging
+
 log = logging.getLogger("respawn")
 
 
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         _parser().error("give the command after --")
     split = arguments.index("--")
     args, command = _parser().parse_args(arguments[:split]), arguments[split + 1 :]
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging()
     respawner = Respawner(args.name, command, Backoff(args.first_delay, args.max_delay, args.healthy_after))
     signal.signal(signal.SIGTERM, respawner.stop)
     signal.signal(signal.SIGINT, respawner.stop)
