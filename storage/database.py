@@ -51,7 +51,8 @@ class PoolDatabase(peewee.PostgresqlDatabase):
     """Peewee on psycopg 3, whose connections come from, and go back to, a psycopg_pool pool.
 
     `close()` returns the connection to the pool (the pool's `close_returns`), where the pool
-    rolls back or discards a connection that is not idle.
+    rolls back or discards a connection that is not idle. The pool's threads start with it, so
+    it is built in the process that uses it (gunicorn without `--preload`).
     """
 
     class _Adapter(peewee.Psycopg3Adapter):

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import socket
 import time
 from collections.abc import Iterator
 
@@ -15,6 +14,7 @@ from psycopg_pool import ConnectionPool
 import storage.database
 from storage.database import PoolDatabase, database, open_database, unreachable
 from tests.support.databases import postgres_url
+from tests.support.throwaway_postgres import free_port
 
 postgres_only = pytest.mark.skipif(postgres_url() is None, reason="the connection pool is Postgres only")
 
@@ -91,15 +91,8 @@ def test_a_recent_connection_whose_server_ended_it_is_replaced_before_use(
     assert pings[:2] == [pid, pid]
 
 
-def _refused_url() -> str:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"postgresql://postgres@127.0.0.1:{port}/nothing"  # nothing listens there
-
-
 def test_a_refused_connection_is_unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
-    url = _refused_url()
+    url = f"postgresql://postgres@127.0.0.1:{free_port()}/nothing"  # nothing listens there
     with pytest.raises(psycopg.OperationalError) as refused:
         psycopg.connect(url, connect_timeout=2)
     assert unreachable(refused.value)

@@ -36,7 +36,8 @@ def server_bin_dir() -> Path | None:
     return Path(on_path).resolve().parent if on_path else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback TCP port nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -50,7 +51,7 @@ class ThrowawayPostgres:
         self.bin_dir = bin_dir
         self.directory = directory
         self.data = directory / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self._run_as = run_as
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
