@@ -29,9 +29,11 @@ CONNECT_WAIT_SECONDS = 3.0
 # How long the pool keeps backing off one failed reconnection; the next request then starts afresh,
 # so a pool that lost its server reconnects within seconds of the server's return, not minutes.
 RECONNECT_GIVE_UP_SECONDS = 5.0
-# Pool bounds per process: a sync server worker uses one connection, a settlement worker one per pass.
+# Pool bounds per process. The cap is above the threads any process here runs at once (a sync
+# gunicorn worker 1, a settlement worker one per pass, the tests' threaded server 20), so threads
+# never queue for a connection another thread holds for its whole request; it bounds only bursts.
 POOL_MIN_SIZE = 1
-POOL_MAX_SIZE = 16
+POOL_MAX_SIZE = 32
 # A server session is replaced after this long, busy or not, so no backend grows without bound.
 MAX_LIFETIME_SECONDS = 300.0
 MAX_IDLE_SECONDS = 60.0
