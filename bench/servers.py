@@ -26,19 +26,22 @@ class BenchError(Exception):
     """The bench could not set itself up."""
 
 
-def recreate_database(url: str) -> None:
-    """Drop and create the bench database, so every run starts from empty tables.
-
-    Refuses names that do not start with `bench`: this drops a database.
-    """
+def drop_and_create(url: str, prefix: str) -> None:
+    """Drop and create the Postgres database `url` names; refuses a name not starting with `prefix`."""
     parsed = urlparse(url)
     name = parsed.path.lstrip("/")
-    if not name.startswith("bench"):
-        raise BenchError(f"refusing to drop {name!r}: the bench database's name must start with 'bench'")
+    if not name.startswith(prefix):
+        raise BenchError(f"refusing to drop {name!r}: only databases named {prefix}* are dropped here")
     admin = urlunparse(parsed._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
         connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+def recreate_database(url: str) -> None:
+    """Drop and create the bench database (its name must start with `bench`), so every run starts from
+    empty tables."""
+    drop_and_create(url, "bench")
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute(CREATE_TABLE)
 

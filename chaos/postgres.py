@@ -11,25 +11,15 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from urllib.parse import urlparse, urlunparse
 
-import psycopg
-from psycopg import sql
-
+from bench.servers import drop_and_create
 from chaos.stack import StackError
 from tests.support.throwaway_postgres import ThrowawayPostgres, server_bin_dir
 
 
 def recreate_database(url: str) -> None:
     """Drop and create the database `url` names; refuses any name not starting with `chaos_`."""
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    if not name.startswith("chaos_"):
-        raise StackError(f"refusing to drop {name!r}: the fault suite's databases are named chaos_*")
-    admin = urlunparse(parsed._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    drop_and_create(url, "chaos_")
 
 
 def throwaway_server() -> ThrowawayPostgres:
