@@ -9,6 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 from ledger import horizon_json
 from ledger.api import problem_response
 from ledger.faults import FaultError
+from ledger.fleet import FleetShape
 from ledger.state import current_state
 
 bp = Blueprint("sandbox", __name__, url_prefix="/_sandbox")
@@ -48,6 +49,7 @@ def status() -> Response:
             "latest_ledger": latest.sequence,
             "pending": state.engine.pending_hashes(),
             "faults": state.faults.snapshot(),
+            "fleet": state.fleet.snapshot(),
             "network_passphrase": state.config.network_passphrase,
         }
     )
@@ -57,11 +59,15 @@ def status() -> Response:
 def arm_fault() -> Response:
     """Arm one fault from a JSON payload such as ``{"fault": "rate_limited", "count": 2}``."""
     state = current_state()
+    payload = request.get_json(force=True, silent=True) or {}
     try:
-        state.faults.arm(request.get_json(force=True, silent=True) or {})
+        if payload.get("fault") == "lagging_fleet":
+            state.fleet.arm(FleetShape.from_payload(payload))
+        else:
+            state.faults.arm(payload)
     except (FaultError, TypeError, ValueError) as exc:
         return problem_response(400, "bad_request", "Bad Request", str(exc))
-    response = jsonify(state.faults.snapshot())
+    response = jsonify(_faults())
     response.status_code = 201
     return response
 
@@ -69,7 +75,7 @@ def arm_fault() -> Response:
 @bp.get("/faults")
 def list_faults() -> Response:
     """Return the armed faults."""
-    return jsonify(current_state().faults.snapshot())
+    return jsonify(_faults())
 
 
 @bp.delete("/faults")
@@ -77,4 +83,10 @@ def clear_faults() -> Response:
     """Disarm every fault."""
     state = current_state()
     state.faults.clear()
-    return jsonify(state.faults.snapshot())
+    state.fleet.reset()
+    return jsonify(_faults())
+
+
+def _faults() -> dict[str, object]:
+    state = current_state()
+    return {**state.faults.snapshot(), "fleet": state.fleet.snapshot()}

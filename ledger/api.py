@@ -5,10 +5,10 @@ from __future__ import annotations
 import calendar
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, g, jsonify, request
 
 from ledger import horizon_json
-from ledger.engine import MalformedEnvelope, Submission, SubmitStatus
+from ledger.engine import MalformedEnvelope, Submission, SubmitStatus, account_sequence_at
 from ledger.faults import FaultKind
 from ledger.models import Account, BackgroundTraffic, LedgerHeader, TransactionRecord, find_record
 from ledger.ratelimit import PROBLEM_DETAIL
@@ -51,30 +51,74 @@ def _timeout(tx_hash: str | None = None) -> Response:
     return problem_response(504, "timeout", "Timeout", TIMEOUT_DETAIL, **extras)
 
 
+LATEST_LEDGER_HEADER = "Latest-Ledger"
+
+
+def seen_ledger() -> int:
+    """The ledger the instance serving this request has reached: the tip, or less in a lagging fleet.
+
+    Chosen once per request, so every read of one answer is as of the same ledger.
+    """
+    if "seen_ledger" not in g:
+        state = current_state()
+        g.seen_ledger = state.fleet.height(state.engine.latest_ledger().sequence, request.path)
+    seen: int = g.seen_ledger
+    return seen
+
+
+@bp.before_request
+def choose_instance() -> None:
+    """Fix the request's ledger before any data is read, so the data is never older than the header.
+
+    Read lazily, the header could name a ledger that closed after the data was read: a 404 would
+    then claim a ledger it did not see.
+    """
+    seen_ledger()
+
+
+def add_latest_ledger(response: Response) -> Response:
+    """Say on every answer which ledger it was served as of, as Horizon's `Latest-Ledger` header does.
+
+    The sandbox's own admin answers are not Horizon's and reach no instance.
+    """
+    if request.blueprint == "sandbox":
+        return response
+    response.headers[LATEST_LEDGER_HEADER] = str(seen_ledger())
+    return response
+
+
+def _seen_header() -> LedgerHeader:
+    header: LedgerHeader = LedgerHeader.get_by_id(seen_ledger())
+    return header
+
+
 @bp.get("/")
 def root() -> Response:
     """Serve the root resource."""
-    state = current_state()
-    return jsonify(horizon_json.root(state.engine.latest_ledger(), state.config.network_passphrase))
+    return jsonify(horizon_json.root(_seen_header(), current_state().config.network_passphrase))
 
 
 @bp.get("/accounts/<account_id>")
 def account(account_id: str) -> Response:
-    """Serve an account, or 404."""
+    """Serve an account as of the serving instance's ledger, or 404 (also if created after it)."""
     entry = Account.get_or_none(Account.account_id == account_id)
     if entry is None:
         return not_found()
-    header = LedgerHeader.get_or_none(LedgerHeader.sequence == entry.last_modified_ledger)
-    modified_at = header.closed_at if header else current_state().engine.latest_ledger().closed_at
-    return jsonify(horizon_json.account(entry, modified_at))
+    seen = seen_ledger()
+    sequence = account_sequence_at(entry, seen)
+    if sequence is None:
+        return not_found()
+    header = LedgerHeader.get_or_none(LedgerHeader.sequence == min(entry.last_modified_ledger, seen))
+    modified_at = header.closed_at if header else _seen_header().closed_at
+    return jsonify(horizon_json.account(entry, modified_at, sequence))
 
 
 @bp.get("/transactions/<tx_hash>")
 def transaction(tx_hash: str) -> Response:
-    """Serve a transaction from history by its hash or a fee bump's inner hash; 404 while a lag fault hides it."""
+    """Serve a transaction by its hash or a fee bump's inner hash; 404 if a lag fault or a lagging instance hides it."""
     state = current_state()
     record = find_record(tx_hash)
-    if record is None:
+    if record is None or record.ledger > seen_ledger():
         return not_found()
     if state.faults.hides(calendar.timegm(record.created_at.utctimetuple())):
         return not_found()
@@ -86,7 +130,7 @@ def ledgers() -> Response:
     """Serve a page of ledgers (``order`` and ``limit``; no cursor)."""
     state = current_state()
     limit = max(1, min(200, request.args.get("limit", default=10, type=int)))
-    query = LedgerHeader.select()
+    query = LedgerHeader.select().where(LedgerHeader.sequence <= seen_ledger())
     if request.args.get("order", "asc") == "desc":
         query = query.order_by(LedgerHeader.sequence.desc())
     else:
@@ -99,7 +143,7 @@ def ledgers() -> Response:
 def ledger(sequence: int) -> Response:
     """Serve one ledger, or 404."""
     header = LedgerHeader.get_or_none(LedgerHeader.sequence == sequence)
-    if header is None:
+    if header is None or sequence > seen_ledger():
         return not_found()
     return jsonify(horizon_json.ledger(header, current_state().config.max_ops_per_ledger))
 
@@ -108,19 +152,19 @@ def ledger(sequence: int) -> Response:
 def fee_stats() -> Response:
     """Serve fee statistics over the last five ledgers, as Horizon computes them from its history."""
     state = current_state()
-    latest = state.engine.latest_ledger()
+    latest = _seen_header()
     since = latest.sequence - horizon_json.FEE_STATS_LEDGERS
     charged: list[int] = []
     bids: list[int] = []
-    for record in TransactionRecord.select().where(TransactionRecord.ledger > since):
+    for record in TransactionRecord.select().where(TransactionRecord.ledger.between(since + 1, latest.sequence)):
         # A fee bump's fee is counted on one more operation, as in Horizon's fee stats query.
         ops = record.operation_count + (1 if record.inner_hash else 0)
         charged.append(record.fee_charged // max(ops, 1))
         bids.append(record.max_fee // max(ops, 1))
-    for traffic in BackgroundTraffic.select().where(BackgroundTraffic.ledger > since):
+    for traffic in BackgroundTraffic.select().where(BackgroundTraffic.ledger.between(since + 1, latest.sequence)):
         charged.extend([traffic.fee_charged_per_op] * traffic.transaction_count)
         bids.extend([traffic.max_fee_per_op] * traffic.transaction_count)
-    ledgers = LedgerHeader.select().where(LedgerHeader.sequence > since)
+    ledgers = LedgerHeader.select().where(LedgerHeader.sequence.between(since + 1, latest.sequence))
     used = sum(header.tx_set_operation_count for header in ledgers)
     capacity = state.config.max_ops_per_ledger * max(len(ledgers), 1)
     return jsonify(horizon_json.fee_stats(latest.sequence, latest.base_fee, charged, bids, used, capacity))
@@ -207,6 +251,11 @@ def _submit() -> tuple[Response | None, Submission | None, str]:
         submission = state.engine.submit(envelope_xdr)
     except MalformedEnvelope as exc:
         return _malformed(envelope_xdr, str(exc)), None, envelope_xdr
+    if state.fleet.active and submission.record is not None and submission.record.ledger > seen_ledger():
+        # Horizon looks the hash up in its own history first; an instance that has not ingested
+        # the ledger passes the envelope on to core, which refuses its used sequence number. (A
+        # lone server at the tip may see a ledger close during the request: it has ingested it.)
+        submission = Submission(SubmitStatus.ERROR, submission.hash, error=TxResult("tx_bad_seq"))
     return _after_queue_fault(fault, submission), submission, envelope_xdr
 
 

@@ -13,6 +13,7 @@ from ledger import admin, api
 from ledger.config import LedgerConfig, load_config
 from ledger.engine import LedgerEngine
 from ledger.faults import FaultSwitches
+from ledger.fleet import Fleet, FleetShape
 from ledger.models import ensure_genesis, open_database
 from ledger.ratelimit import RateLimiter, init_rate_limit
 from ledger.state import LedgerState, init_app
@@ -32,6 +33,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     init_app(app, state)
     app.register_blueprint(api.bp)
     app.register_blueprint(admin.bp)
+    app.after_request(api.add_latest_ledger)
     _register_error_handlers(app)
     if config.rate_limit_per_hour > 0:
         limiter = RateLimiter(config.rate_limit_per_hour, config.rate_limit_burst)
@@ -45,7 +47,8 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
 def _init_state(config: LedgerConfig) -> LedgerState:
     open_database(config.database)
     ensure_genesis(config.network_passphrase, config.base_fee, config.base_reserve)
-    return LedgerState(config=config, engine=LedgerEngine(config), faults=FaultSwitches())
+    shape = FleetShape(config.fleet_instances, config.fleet_min_lag, config.fleet_max_lag, config.fleet_seed)
+    return LedgerState(config=config, engine=LedgerEngine(config), faults=FaultSwitches(), fleet=Fleet(shape))
 
 
 def _register_error_handlers(app: Flask) -> None:

@@ -35,6 +35,11 @@ class LedgerConfig:
     # Horizon's PER_HOUR_RATE_LIMIT per client address (0 = off) and the burst allowed at once.
     rate_limit_per_hour: int = 0
     rate_limit_burst: int = 100
+    # A lagging fleet of read instances (docs/ledger.md); 0 instances: every read sees the tip.
+    fleet_instances: int = 0
+    fleet_min_lag: int = 0
+    fleet_max_lag: int = 0
+    fleet_seed: int = 0
 
 
 _ENV_NAMES = {
@@ -50,6 +55,10 @@ _ENV_NAMES = {
     "background_fee": "LEDGER_BACKGROUND_FEE",
     "rate_limit_per_hour": "LEDGER_RATE_LIMIT_PER_HOUR",
     "rate_limit_burst": "LEDGER_RATE_LIMIT_BURST",
+    "fleet_instances": "LEDGER_FLEET_INSTANCES",
+    "fleet_min_lag": "LEDGER_FLEET_MIN_LAG",
+    "fleet_max_lag": "LEDGER_FLEET_MAX_LAG",
+    "fleet_seed": "LEDGER_FLEET_SEED",
 }
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
 
+import peewee
 from stellar_sdk import TransactionEnvelope
 from stellar_sdk.operation import Operation
 from stellar_sdk.preconditions import Preconditions
@@ -446,6 +447,25 @@ class LedgerEngine:
             except Exception:
                 log.exception("ledger close failed; retrying at the next interval")
             next_at = max(next_at + interval, time.monotonic())
+
+
+def account_sequence_at(account: Account, ledger: int) -> int | None:
+    """The account's sequence number as of `ledger`, None if it was created after it.
+
+    An account starts at `creation ledger << 32`, and only transactions it is the source of (stored,
+    failed ones too) move it; this ledger models no bump-sequence operation.
+    """
+    created = max(int(account.sequence) >> 32, 1)
+    if created > ledger:
+        return None
+    if account.last_modified_ledger <= ledger:
+        return int(account.sequence)
+    used = (
+        TransactionRecord.select(peewee.fn.MAX(TransactionRecord.source_account_sequence))
+        .where((TransactionRecord.source_account == account.account_id) & (TransactionRecord.ledger <= ledger))
+        .scalar()
+    )
+    return int(used) if used is not None else (int(account.sequence) >> 32) << 32
 
 
 def _check_bounds(

@@ -74,8 +74,8 @@ def root(header: LedgerHeader, passphrase: str) -> JSONDict:
     }
 
 
-def account(entry: Account, modified_at: datetime) -> JSONDict:
-    """Return the Horizon account resource."""
+def account(entry: Account, modified_at: datetime, sequence: int | None = None) -> JSONDict:
+    """Return the Horizon account resource (with `sequence` as of an earlier ledger, when given)."""
     balances: list[JSONDict] = []
     for line in TrustLine.select().where(TrustLine.account == entry.account_id).order_by(TrustLine.asset_code):
         balances.append(_trust_line_balance(line))
@@ -92,7 +92,7 @@ def account(entry: Account, modified_at: datetime) -> JSONDict:
         "_links": {"self": {"href": f"/accounts/{entry.account_id}"}},
         "id": entry.account_id,
         "account_id": entry.account_id,
-        "sequence": str(entry.sequence),
+        "sequence": str(entry.sequence if sequence is None else sequence),
         "sequence_ledger": entry.last_modified_ledger,
         "subentry_count": entry.subentry_count,
         "last_modified_ledger": entry.last_modified_ledger,

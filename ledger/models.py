@@ -86,7 +86,7 @@ class TransactionRecord(BaseModel):
     ledger = peewee.IntegerField(index=True)
     application_order = peewee.IntegerField()
     created_at = peewee.DateTimeField()
-    source_account = peewee.CharField(max_length=56)
+    source_account = peewee.CharField(max_length=56, index=True)
     source_account_sequence = peewee.BigIntegerField()
     fee_account = peewee.CharField(max_length=56)
     fee_charged = peewee.BigIntegerField()

@@ -9,17 +9,19 @@ from flask import Flask, current_app
 from ledger.config import LedgerConfig
 from ledger.engine import LedgerEngine
 from ledger.faults import FaultSwitches
+from ledger.fleet import Fleet
 
 EXTENSION_KEY = "ledger"
 
 
 @dataclass
 class LedgerState:
-    """Config, engine and fault switches of one ledger server."""
+    """Config, engine, fault switches and read fleet of one ledger server."""
 
     config: LedgerConfig
     engine: LedgerEngine
     faults: FaultSwitches
+    fleet: Fleet
 
 
 def init_app(app: Flask, state: LedgerState) -> None:
