@@ -96,8 +96,11 @@ def classify_reply(reply: SubmitReply) -> Outcome:
     if reply.applied:
         return classify_codes(reply.tx_code, reply.op_codes, applied=True, ledger=reply.ledger)
     if reply.http_status == 400 and reply.tx_code is not None:
-        # A payee-side op code in a 400 answer was produced when the ledger applied the envelope.
-        return classify_codes(reply.tx_code, reply.op_codes, applied=reply.tx_code == "tx_failed", ledger=None)
+        # Only a payee-side op code proves the ledger applied the envelope: core sets those when it
+        # applies a payment. `op_bad_auth`, `op_no_source_account` and `op_malformed` also come back
+        # as `tx_failed` from the checks on receipt, with nothing applied; a lookup by hash decides.
+        applied = reply.tx_code == "tx_failed" and any(code in PAYEE_REASON_CODES for code in reply.op_codes)
+        return classify_codes(reply.tx_code, reply.op_codes, applied=applied, ledger=None)
     if reply.http_status in QUEUED_HTTP:
         return Outcome(Kind.PENDING, reply.detail or "queued")
     if reply.http_status in RETRYABLE_HTTP or reply.http_status >= 500:
