@@ -32,6 +32,10 @@ class NewEnvelope:
     envelope_xdr: str
 
 
+# Outcomes of an envelope that was applied, so its sequence number is used (`expired` was not).
+APPLIED = ("applied", "failed")
+
+
 class _Refused(Exception):
     """Roll the store back: a member is not ours to pay now, or the channel lease was lost."""
 
@@ -143,6 +147,16 @@ def attempts_for(transfer_id: uuid.UUID) -> list[SettlementPayment]:
     return list(
         SettlementPayment.select().where(SettlementPayment.transfer == transfer_id).order_by(SettlementPayment.number)
     )
+
+
+def highest_used_sequence(channel_account: str) -> int | None:
+    """The highest sequence number our envelopes on this channel used up (applied, even if failed)."""
+    used = (
+        SettlementAttempt.select(peewee.fn.MAX(SettlementAttempt.sequence))
+        .where((SettlementAttempt.channel_account == channel_account) & SettlementAttempt.outcome.in_(APPLIED))
+        .scalar()
+    )
+    return None if used is None else int(used)
 
 
 def mark_submitted(attempt_id: int, now: datetime) -> None:

@@ -152,6 +152,10 @@ class SettlementAttempt(BaseModel):
     resolved_at = peewee.DateTimeField(null=True)
     op_count = peewee.IntegerField(default=1)
 
+    class Meta:
+        # The highest sequence number our envelopes spent on a channel floors the next one's.
+        indexes = ((("channel_account", "sequence"), False),)
+
 
 class SettlementPayment(BaseModel):
     """One transfer's payment operation in one envelope.

@@ -97,6 +97,18 @@ def bound_passed(bounds: Bounds, tip: LedgerTip, margin_ledgers: int) -> bool:
     return ledger_passed or time_passed
 
 
+def last_possible_ledger(bounds: Bounds, tip: LedgerTip) -> int:
+    """The last ledger that could include an envelope with these bounds, given that `tip` has closed.
+
+    Ledgers from `max_ledger` on refuse it; so does every ledger from `tip` on once `tip` closed
+    after `max_time`, because close times never go backwards.
+    """
+    last = bounds.max_ledger - 1
+    if tip.closed_at > bounds.max_time:
+        last = min(last, tip.sequence - 1)
+    return last
+
+
 def fee_for(attempt_number: int, base_fee: int, max_fee: int) -> int:
     """Per-operation fee: doubled for each rebuild, capped at the configured maximum."""
     return int(min(max_fee, base_fee * (2 ** max(attempt_number - 1, 0))))

@@ -16,7 +16,6 @@ from stellar_sdk.exceptions import (
     BadResponseError,
     BaseHorizonError,
     ConnectionError,
-    NotFoundError,
     SdkError,
 )
 
@@ -68,20 +67,39 @@ class FoundTransaction:
     op_codes: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Lookup:
+    """A lookup by hash, and the ledger the answering Horizon instance had reached (`Latest-Ledger`).
+
+    A 404 proves only that the transaction was not applied in ledgers up to `seen_ledger`.
+    """
+
+    found: FoundTransaction | None
+    seen_ledger: int
+
+
+@dataclass(frozen=True)
+class SequenceRead:
+    """An account's sequence number (None: no such account) as of the ledger the instance had reached."""
+
+    sequence: int | None
+    seen_ledger: int
+
+
 class LedgerClient(Protocol):
     """What settlement needs of a ledger; selected per environment by config."""
 
     def latest_ledger(self) -> LedgerTip:
-        """The latest closed ledger; raises LedgerUnavailable."""
+        """The latest closed ledger the answering instance has; raises LedgerUnavailable."""
 
-    def account_sequence(self, account_id: str) -> int | None:
-        """The account's current sequence number, None if it does not exist; raises LedgerUnavailable."""
+    def account_sequence(self, account_id: str) -> SequenceRead:
+        """The account's sequence number and the ledger it was read at; raises LedgerUnavailable."""
 
     def submit(self, envelope_xdr: str) -> SubmitReply:
         """Submit synchronously; never raises for a ledger or transport problem."""
 
-    def find_transaction(self, tx_hash: str) -> FoundTransaction | None:
-        """The applied transaction with this hash, None on 404; raises LedgerUnavailable."""
+    def find_transaction(self, tx_hash: str) -> Lookup:
+        """The applied transaction with this hash (None on 404) and the ledger the lookup saw."""
 
     def asset_balance(self, account_id: str, asset_code: str, issuer: str) -> Decimal | None:
         """The account's balance of the asset, None without the account or its trustline; raises LedgerUnavailable."""
@@ -128,47 +146,61 @@ class HorizonLedgerClient:
         # One pacer for every thread: Horizon's budget is per client address, not per connection.
         self.pacer = RatePacer(max_wait_seconds=timeout_seconds)
 
-    @property
-    def server(self) -> Server:
-        """This thread's SDK server: a worker submits a pass's envelopes from several threads."""
-        server: Server | None = getattr(self._local, "server", None)
-        if server is None:
+    def _clients(self) -> tuple[Server, PacedRequestsClient]:
+        """This thread's SDK server and its HTTP client: a worker submits a pass's envelopes from several threads."""
+        clients: tuple[Server, PacedRequestsClient] | None = getattr(self._local, "clients", None)
+        if clients is None:
             timeout = self.timeout_seconds
-            client = PacedRequestsClient(
+            http = PacedRequestsClient(
                 self.pacer, num_retries=0, request_timeout=int(max(timeout, 1)), post_timeout=timeout
             )
-            server = self._local.server = Server(self.horizon_url, client=client)
-        return server
+            clients = self._local.clients = (Server(self.horizon_url, client=http), http)
+        return clients
+
+    @property
+    def server(self) -> Server:
+        """This thread's SDK server."""
+        return self._clients()[0]
+
+    def _read(
+        self, path: str, params: dict[str, str] | None = None, label: str = "read"
+    ) -> tuple[dict[str, Any] | None, int]:
+        """GET a Horizon resource: its body (None on 404) and the answer's `Latest-Ledger`.
+
+        Reads go through the SDK's HTTP client rather than its call builders, which keep only the
+        body: the header is what says how far the answering instance had got.
+        """
+        _, http = self._clients()
+        try:
+            with LEDGER_REQUEST_SECONDS.labels(label).time():
+                response = http.get(self.horizon_url.rstrip("/") + path, params)
+        except SdkError as error:
+            raise LedgerUnavailable(str(error)) from None
+        seen = latest_ledger_header(response.headers)
+        if response.status_code == 404:
+            return None, seen
+        if not 200 <= response.status_code < 300:
+            raise LedgerUnavailable(f"HTTP {response.status_code} on {path}")
+        body: dict[str, Any] = response.json()
+        return body, seen
 
     def latest_ledger(self) -> LedgerTip:
-        """The latest closed ledger (sequence and close time)."""
-        try:
-            with LEDGER_REQUEST_SECONDS.labels("latest_ledger").time():
-                body = self.server.ledgers().order(desc=True).limit(1).call()
-        except (SdkError, BaseHorizonError) as error:
-            raise LedgerUnavailable(str(error)) from None
+        """The latest closed ledger (sequence and close time) of the answering instance."""
+        body, _ = self._read("/ledgers", {"order": "desc", "limit": "1"}, label="latest_ledger")
+        if body is None:
+            raise LedgerUnavailable("no ledgers")
         record = body["_embedded"]["records"][0]
         closed = datetime.strptime(record["closed_at"], "%Y-%m-%dT%H:%M:%SZ")
         return LedgerTip(int(record["sequence"]), calendar.timegm(closed.utctimetuple()))
 
-    def account_sequence(self, account_id: str) -> int | None:
-        """The account's sequence number."""
-        body = self._account(account_id)
-        return None if body is None else int(body["sequence"])
-
-    def _account(self, account_id: str) -> dict[str, Any] | None:
-        try:
-            with LEDGER_REQUEST_SECONDS.labels("account").time():
-                body: dict[str, Any] = self.server.accounts().account_id(account_id).call()
-        except NotFoundError:
-            return None
-        except (SdkError, BaseHorizonError) as error:
-            raise LedgerUnavailable(str(error)) from None
-        return body
+    def account_sequence(self, account_id: str) -> SequenceRead:
+        """The account's sequence number, as of the ledger the answering instance had reached."""
+        body, seen = self._read(f"/accounts/{account_id}", label="account")
+        return SequenceRead(None if body is None else int(body["sequence"]), seen)
 
     def asset_balance(self, account_id: str, asset_code: str, issuer: str) -> Decimal | None:
         """The balance line of the asset on GET /accounts/{id}."""
-        body = self._account(account_id)
+        body, _ = self._read(f"/accounts/{account_id}", label="account")
         for line in (body or {}).get("balances", []):
             if line.get("asset_code") == asset_code and line.get("asset_issuer") == issuer:
                 return Decimal(line["balance"])
@@ -204,17 +236,14 @@ class HorizonLedgerClient:
             op_codes=op_codes,
         )
 
-    def find_transaction(self, tx_hash: str) -> FoundTransaction | None:
+    def find_transaction(self, tx_hash: str) -> Lookup:
         """GET /transactions/{hash}."""
-        try:
-            with LEDGER_REQUEST_SECONDS.labels("find_transaction").time():
-                body = self.server.transactions().transaction(tx_hash).call()
-        except NotFoundError:
-            return None
-        except (SdkError, BaseHorizonError) as error:
-            raise LedgerUnavailable(str(error)) from None
+        body, seen = self._read(f"/transactions/{tx_hash}", label="find_transaction")
+        if body is None:
+            return Lookup(None, seen)
         tx_code, op_codes = _found_codes(body)
-        return FoundTransaction(tx_hash, int(body["ledger"]), bool(body["successful"]), tx_code, op_codes)
+        found = FoundTransaction(tx_hash, int(body["ledger"]), bool(body["successful"]), tx_code, op_codes)
+        return Lookup(found, seen)
 
     def submit_async(self, envelope_xdr: str) -> SubmitReply:
         """POST /transactions_async: queued (201 PENDING, 409 DUPLICATE), 503 TRY_AGAIN_LATER or 400 ERROR.
@@ -262,6 +291,17 @@ def submit_result(reply: SubmitReply) -> str:
     if reply.tx_code:
         return reply.tx_code
     return f"http_{reply.http_status}" if reply.http_status else "connection_error"
+
+
+def latest_ledger_header(headers: dict[str, str]) -> int:
+    """The `Latest-Ledger` an answer carries; 0 when it carries none, which proves no height at all."""
+    for name, value in headers.items():
+        if name.lower() == "latest-ledger":
+            try:
+                return int(value)
+            except ValueError:
+                break
+    return 0
 
 
 def _title(error: BaseHorizonError) -> str:

@@ -18,7 +18,15 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from services.settlement.conversion import usd_to_tkn
-from services.settlement.envelopes import Bounds, PaymentOrder, bound_passed, bounds_from, build_payments, fee_for
+from services.settlement.envelopes import (
+    Bounds,
+    PaymentOrder,
+    bound_passed,
+    bounds_from,
+    build_payments,
+    fee_for,
+    last_possible_ledger,
+)
 from services.settlement.ledger_client import LedgerTip, LedgerUnavailable, SubmitReply
 from services.settlement.networks import SettlementNetwork, SettlementSettings
 from services.settlement.outcomes import classify_found, classify_reply
@@ -62,7 +70,8 @@ class Settler:
         self.clock = clock
         self.hook = hook
         self._registered = False
-        self._tips: dict[str, LedgerTip] = {}
+        self._tips: dict[str, LedgerTip] = {}  # the freshest tip seen, per environment
+        self._tip_read: set[str] = set()  # environments whose tip this pass has read
         self._pool: ThreadPoolExecutor | None = None
         self._free_channels = 0  # at the last claim
 
@@ -102,6 +111,12 @@ class Settler:
         self._free_channels = free
         return min(self.settings.batch_size, max(free, 1) * self.settings.batch_ops)
 
+    def close(self) -> None:
+        """Let the submit threads go; a pass still running finishes its submits first."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+            self._pool = None
+
     def run(self, stop: threading.Event, wait: Callable[[float], object] | None = None) -> None:
         """Loop until `stop` is set, finishing the current pass first (graceful SIGTERM).
 
@@ -139,7 +154,7 @@ class Settler:
 
     def _settle(self, claimed: list[uuid.UUID]) -> Delays:
         delays: Delays = {}
-        self._tips.clear()
+        self._tip_read.clear()
         ready = self._start(store.get_transfers(claimed), delays)
         open_envelopes = envelopes.open_envelopes([t.id for t in ready])
         flights: list[Flight] = []
@@ -235,9 +250,31 @@ class Settler:
             return dict.fromkeys(transfer_ids, self.settings.retry_max_seconds)
 
     def _tip(self, network: SettlementNetwork) -> LedgerTip:
-        if network.environment not in self._tips:
-            self._tips[network.environment] = network.client.latest_ledger()
+        """The freshest tip this worker has seen, read once per pass.
+
+        Behind a load balancer a read may reach an instance that lags; keeping the freshest tip
+        means a lagging answer never moves the worker's idea of the ledger backwards.
+        """
+        if network.environment not in self._tip_read:
+            self._tip_read.add(network.environment)
+            return self._observe(network, network.client.latest_ledger())
         return self._tips[network.environment]
+
+    def _observe(self, network: SettlementNetwork, tip: LedgerTip) -> LedgerTip:
+        known = self._tips.get(network.environment)
+        if known is None or tip.sequence > known.sequence:
+            self._tips[network.environment] = known = tip
+        return known
+
+    def _observe_height(self, network: SettlementNetwork, seen_ledger: int) -> None:
+        """Any answer's `Latest-Ledger` is a ledger that has closed: a floor for new envelopes' bounds.
+
+        Its close time is not known, so the time bound still counts from the last tip read (earlier,
+        so the bound only gets shorter).
+        """
+        known = self._tips.get(network.environment)
+        if known is not None and seen_ledger > known.sequence:
+            self._tips[network.environment] = LedgerTip(seen_ledger, known.closed_at)
 
     def _send_new(self, chunk: list[Transfer], network: SettlementNetwork, flights: list[Flight]) -> Delays:
         """Lease a channel, build and sign one envelope for the chunk, store it; it is submitted later."""
@@ -251,7 +288,7 @@ class Settler:
             return dict.fromkeys(ids, self.settings.poll_seconds)
         try:
             channel = next(c for c in network.channels if c.public_key == channel_id)
-            sequence = network.client.account_sequence(channel_id)
+            sequence = self._channel_sequence(network, channel_id)
             if sequence is None:
                 envelopes.release_lease(holder)
                 blocked(self, ids, f"channel account {channel_id} does not exist")
@@ -286,20 +323,46 @@ class Settler:
         flights.append(Flight(attempt, network, envelopes.members(attempt.id)))
         return {}
 
+    def _channel_sequence(self, network: SettlementNetwork, channel_id: str) -> int | None:
+        """The sequence number to build on: the ledger's, never below what our own envelopes used.
+
+        A read may come from an instance that has not yet ingested our last envelope on this
+        channel; an envelope built on it would reuse a spent sequence number and could never apply.
+        """
+        read = network.client.account_sequence(channel_id)
+        self._observe_height(network, read.seen_ledger)
+        used = envelopes.highest_used_sequence(channel_id)
+        if used is not None and (read.sequence is None or read.sequence < used):
+            COUNTERS["stale_sequence_read"] += 1
+            return used
+        return read.sequence
+
     def _follow(self, flight: Flight, flights: list[Flight]) -> Delays:
-        """An open envelope: the ledger's answer by hash, else the same envelope again, else expire it."""
+        """An open envelope: the ledger's answer by hash, else the same envelope again, else expire it.
+
+        Expiring needs reads that prove they saw every ledger that could include the envelope:
+        a 404 and an unused sequence number from an instance below that ledger prove nothing.
+        """
         attempt, client = flight.attempt, flight.network.client
-        found = client.find_transaction(attempt.tx_hash)
-        if found is not None:
-            return record(self, flight, classify_found(found), proven_applied=True)
-        tip = client.latest_ledger()
-        if not bound_passed(Bounds(attempt.max_ledger, attempt.max_time), tip, self.settings.bound_margin_ledgers):
+        lookup = client.find_transaction(attempt.tx_hash)
+        if lookup.found is not None:
+            return record(self, flight, classify_found(lookup.found), proven_applied=True)
+        tip = self._observe(flight.network, client.latest_ledger())
+        self._observe_height(flight.network, lookup.seen_ledger)
+        bounds = Bounds(attempt.max_ledger, attempt.max_time)
+        if not bound_passed(bounds, tip, self.settings.bound_margin_ledgers):
             flights.append(flight)  # within the bound: the same envelope only
             return {}
         ids = flight.transfer_ids
-        channel_sequence = client.account_sequence(attempt.channel_account)
-        if channel_sequence is not None and channel_sequence >= attempt.sequence:
-            # The sequence number is used, yet the hash is unknown: a lagging Horizon. Wait for it.
+        last = last_possible_ledger(bounds, tip)
+        if lookup.seen_ledger < last:
+            return self._wait(flight, f"{attempt.tx_hash} not found by a Horizon at ledger {lookup.seen_ledger}", last)
+        channel = client.account_sequence(attempt.channel_account)
+        if channel.seen_ledger < last:
+            return self._wait(flight, f"channel sequence read from a Horizon at ledger {channel.seen_ledger}", last)
+        if channel.sequence is not None and channel.sequence >= attempt.sequence:
+            # The sequence number is used, yet the hash is unknown (history pruned, or the
+            # channel used elsewhere): nothing proves the envelope unapplied. Wait for it.
             problem = f"{attempt.tx_hash} used its sequence number but is not found yet"
             store.note_problems(ids, problem, False, self.clock())
             COUNTERS["lagging_lookup"] += 1
@@ -310,6 +373,14 @@ class Settler:
                 envelopes.close_payments(attempt.id, "expired", None, now)
         COUNTERS["rebuilt"] += 1
         return dict.fromkeys(ids, 0.0)  # due at once, for a fresh envelope
+
+    def _wait(self, flight: Flight, read: str, last: int) -> Delays:
+        """A read below the last ledger that could include the envelope: unknown, so wait, never rebuild."""
+        ids = flight.transfer_ids
+        problem = f"{read}, below {last}, the last ledger that could include it: waiting"
+        store.note_problems(ids, problem, False, self.clock())
+        COUNTERS["stale_read"] += 1
+        return dict.fromkeys(ids, backoff(self.settings, flight.attempt.submissions))
 
     def _submit_all(self, flights: list[Flight]) -> Delays:
         """Submit every envelope of this pass at once (each waits for its ledger); record each as it answers.

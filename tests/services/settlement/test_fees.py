@@ -122,8 +122,7 @@ def test_a_refused_bid_is_raised_by_a_fee_bump_around_the_same_envelope(congeste
     congested.admin.close_ledger()
 
     # The same payment, found under the hash that was stored before the first submission.
-    found = congested.client.find_transaction(inner_hash)
-    assert found is not None
+    assert congested.client.find_transaction(inner_hash).found is not None
     body = congested.server.transactions().transaction(bump.tx_hash).call()
     assert body["inner_transaction"]["hash"] == inner_hash
     assert int(body["source_account_sequence"]) == sequence

@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from services.settlement.conversion import usd_to_tkn
-from services.settlement.envelopes import Bounds, bound_passed, fee_for
-from services.settlement.ledger_client import FoundTransaction, LedgerTip, SubmitReply
+from services.settlement.envelopes import Bounds, bound_passed, fee_for, last_possible_ledger
+from services.settlement.ledger_client import FoundTransaction, LedgerTip, SubmitReply, latest_ledger_header
 from services.settlement.outcomes import Kind, classify_found, classify_reply
 
 
@@ -59,3 +59,29 @@ def test_bound_passes_on_the_ledgers_numbers_with_a_margin() -> None:
 
 def test_fee_doubles_per_rebuild_up_to_the_maximum() -> None:
     assert [fee_for(n, 100, 1_000) for n in (1, 2, 3, 4, 5)] == [100, 200, 400, 800, 1_000]
+
+
+@pytest.mark.parametrize("op_code", ["op_bad_auth", "op_no_source_account", "op_malformed"])
+def test_a_tx_failed_refused_on_receipt_is_not_applied(op_code: str) -> None:
+    # The checks on receipt report these per operation inside tx_failed, with nothing applied.
+    outcome = classify_reply(SubmitReply(400, tx_code="tx_failed", op_codes=("op_success", op_code)))
+    assert outcome.applied is False
+    assert outcome.kind is Kind.BLOCKED
+
+
+def test_a_payee_code_in_a_400_proves_the_envelope_applied() -> None:
+    outcome = classify_reply(SubmitReply(400, tx_code="tx_failed", op_codes=("op_bad_auth", "op_no_trust")))
+    assert (outcome.kind, outcome.applied) == (Kind.FAILED, True)
+
+
+def test_the_last_ledger_that_could_include_an_envelope() -> None:
+    bounds = Bounds(max_ledger=100, max_time=1_000)
+    assert last_possible_ledger(bounds, LedgerTip(120, 900)) == 99  # max_ledger is exclusive
+    assert last_possible_ledger(bounds, LedgerTip(60, 1_001)) == 59  # ledger 60 closed after max_time
+
+
+def test_an_answer_without_latest_ledger_proves_no_height() -> None:
+    assert latest_ledger_header({"latest-ledger": "42"}) == 42
+    assert latest_ledger_header({"Latest-Ledger": "7"}) == 7
+    assert latest_ledger_header({"Latest-Ledger": "soon"}) == 0
+    assert latest_ledger_header({}) == 0
