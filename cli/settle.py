@@ -14,7 +14,10 @@ import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
+from services.settlement.ledger_client import LedgerUnavailable
 from services.settlement.ledger_metrics import DistributionBalanceCollector
+from services.settlement.networks import networks_from_config
+from services.settlement.progress import find_stall
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from services.store_metrics import StoreCollector
@@ -154,3 +157,33 @@ def status_command() -> None:
     click.echo("last errors:")
     for transfer in errors:
         click.echo(f"  {transfer.id} {transfer.state} attempts={transfer.attempt_count}: {transfer.last_error}")
+    click.echo(
+        f"progress (stalled after {current_app.config['SETTLEMENT_STALL_LEDGERS']} ledgers without a completion):"
+    )
+    for line in _progress_lines():
+        click.echo(f"  {line}")
+
+
+def _progress_lines() -> list[str]:
+    """Per configured environment: the ledger of the last completion against the tip, or the stall."""
+    networks, _ = networks_from_config(current_app.config)
+    limit = int(current_app.config["SETTLEMENT_STALL_LEDGERS"])
+    lines = []
+    for environment, network in sorted(networks.items()):
+        with database.connection_context():
+            progress = store.progress(environment, network.channel_ids)
+        try:
+            tip = network.client.latest_ledger().sequence
+        except LedgerUnavailable as error:
+            lines.append(f"{environment}: ledger unreachable ({error}); {progress.open_transfers} transfer(s) open")
+            continue
+        stall = find_stall(environment, progress, tip, None, limit)
+        if stall is not None:
+            lines.append(f"STALLED: {stall.describe()}")
+        else:
+            last = progress.last_completed_ledger
+            lines.append(
+                f"{environment}: last completion in ledger {last if last is not None else '(none yet)'}, tip {tip}; "
+                f"{progress.open_transfers} transfer(s) open"
+            )
+    return lines

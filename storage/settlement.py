@@ -18,7 +18,7 @@ import peewee
 
 from storage.database import database, is_postgres
 from storage.events import record_event
-from storage.models import ChannelLease, Transfer, TransferEvent
+from storage.models import ChannelLease, SettlementAttempt, SettlementPayment, Transfer, TransferEvent
 from storage.transfer_states import OPEN_STATES, TransferState, check_transition, transition
 
 CREATED = TransferState.CREATED
@@ -31,15 +31,28 @@ def _free_or_expired(now: datetime) -> Any:
     return Transfer.claimed_until.is_null() | (Transfer.claimed_until < now)
 
 
-def claim_due_transfers(worker_id: str, now: datetime, claim_until: datetime, limit: int) -> list[uuid.UUID]:
-    """Claim up to `limit` open transfers that are due and not claimed by a live worker."""
+def _with_open_envelope() -> Any:
+    open_payments = SettlementPayment.select(SettlementPayment.transfer).where(SettlementPayment.outcome.is_null())
+    return Transfer.id.in_(open_payments)
+
+
+def claim_due_transfers(
+    worker_id: str, now: datetime, claim_until: datetime, limit: int, open_envelope: bool = False
+) -> list[uuid.UUID]:
+    """Claim up to `limit` open transfers that are due and not claimed by a live worker, soonest due first.
+
+    `open_envelope` picks the transfers an open envelope carries (they need following, not a
+    channel), or else those without one (they need a free channel for a new envelope).
+    """
     due = (
         Transfer.state.in_(OPEN_STATES)
         & (Transfer.next_attempt_at.is_null() | (Transfer.next_attempt_at <= now))
         & _free_or_expired(now)
     )
+    due &= _with_open_envelope() if open_envelope else ~_with_open_envelope()
+    due_at = peewee.fn.COALESCE(Transfer.next_attempt_at, Transfer.created_at)
     with database.atomic():
-        query = Transfer.select(Transfer.id).where(due).order_by(Transfer.created_at).limit(limit)
+        query = Transfer.select(Transfer.id).where(due).order_by(due_at, Transfer.created_at).limit(limit)
         if is_postgres():
             query = query.for_update(skip_locked=True)
         candidates = [row.id for row in query]
@@ -263,3 +276,22 @@ def channel_leases() -> list[LeaseView]:
     )
     found = cast(list[dict[str, Any]], list(rows))
     return [LeaseView(r["environment"], r["account_id"], r["holder"], r["attempt"], r["leased_at"]) for r in found]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """When an environment last completed a transfer, and how much is still open there."""
+
+    last_completed_ledger: int | None
+    open_transfers: int
+
+
+def progress(environment: str, channel_ids: list[str]) -> Progress:
+    """The ledger of the latest envelope applied on these channels, and the environment's open transfers."""
+    last = (
+        SettlementAttempt.select(peewee.fn.MAX(SettlementAttempt.ledger_sequence))
+        .where((SettlementAttempt.outcome == "applied") & SettlementAttempt.channel_account.in_(channel_ids))
+        .scalar()
+    )
+    waiting = Transfer.select().where(Transfer.state.in_(OPEN_STATES) & (Transfer.environment == environment)).count()
+    return Progress(None if last is None else int(last), int(waiting))

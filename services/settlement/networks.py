@@ -40,6 +40,7 @@ class SettlementSettings:
     blocked_error_code: str = "NARR"
     poll_seconds: float = 0.5
     http_timeout_seconds: float = 40.0
+    stall_ledgers: int = 12
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ def settings_from_config(config: Mapping[str, Any]) -> SettlementSettings:
         blocked_error_code=str(config["SETTLEMENT_BLOCKED_ERROR_CODE"]),
         poll_seconds=float(config["SETTLEMENT_POLL_SECONDS"]),
         http_timeout_seconds=float(config["SETTLEMENT_HTTP_TIMEOUT_SECONDS"]),
+        stall_ledgers=int(config["SETTLEMENT_STALL_LEDGERS"]),
     )
 
 

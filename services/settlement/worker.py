@@ -19,6 +19,7 @@ from functools import partial
 
 from services.settlement.conversion import usd_to_tkn
 from services.settlement.envelopes import (
+    MAX_OPS,
     Bounds,
     PaymentOrder,
     bound_passed,
@@ -30,6 +31,7 @@ from services.settlement.envelopes import (
 from services.settlement.ledger_client import LedgerTip, LedgerUnavailable, SubmitReply
 from services.settlement.networks import SettlementNetwork, SettlementSettings
 from services.settlement.outcomes import classify_found, classify_reply
+from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
 from storage import envelopes
 from storage import settlement as store
@@ -74,6 +76,9 @@ class Settler:
         self._tip_read: set[str] = set()  # environments whose tip this pass has read
         self._pool: ThreadPoolExecutor | None = None
         self._free_channels = 0  # at the last claim
+        self._handbacks = 0  # passes in a row that found no channel for a new envelope
+        self._watch_since: dict[str, int] = {}  # per environment: the first tip this worker saw
+        self._next_check: dict[str, int] = {}  # per environment: the ledger of the next progress check
 
     def _register_channels(self) -> None:
         if self._registered:
@@ -84,24 +89,56 @@ class Settler:
         self._registered = True
 
     def run_once(self) -> int:
-        """Claim due transfers, take each one step (in envelopes of many); return how many were claimed."""
+        """Follow every due open envelope, then claim what the free channels carry; return how many were claimed.
+
+        Following is its own step, outside the channel limit: an open envelope is what holds a
+        channel, so following it is what frees one. If following had to wait its turn behind
+        transfers that need a free channel, channels held by open envelopes would never be freed
+        while older transfers keep coming due (docs/settlement.md, liveness).
+        """
         self._register_channels()
         now = self.clock()
+        until = now + timedelta(seconds=self.settings.claim_seconds)
         with database.connection_context():
-            claimed = store.claim_due_transfers(
-                self.worker_id, now, now + timedelta(seconds=self.settings.claim_seconds), self._claim_limit(now)
-            )
+            claimed = store.claim_due_transfers(self.worker_id, now, until, self._follow_limit(), open_envelope=True)
+            limit = self._claim_limit(now)
+            if limit:
+                claimed += store.claim_due_transfers(self.worker_id, now, until, limit)
             if claimed:
                 self._release(claimed, self._settle(claimed))
+            self._watch_progress()
         return len(claimed)
 
+    def _watch_progress(self) -> None:
+        """Log a WARNING when no transfer has completed for SETTLEMENT_STALL_LEDGERS ledgers while some are open.
+
+        Checked at most once a ledger, and repeated every SETTLEMENT_STALL_LEDGERS while it lasts.
+        """
+        limit = self.settings.stall_ledgers
+        for network in self.networks.values():
+            environment = network.environment
+            tip = self._tips.get(environment)
+            if tip is None or tip.sequence < self._next_check.get(environment, 0):
+                continue
+            since = self._watch_since.setdefault(environment, tip.sequence)
+            progress = store.progress(environment, network.channel_ids)
+            stall = find_stall(environment, progress, tip.sequence, since, limit)
+            self._next_check[environment] = tip.sequence + (limit if stall else 1)
+            if stall is not None:
+                COUNTERS["stalled"] += 1
+                log.warning("%s; see `flask --app app settle status`", stall.describe())
+
+    def _follow_limit(self) -> int:
+        """Every transfer that open envelopes can carry: one envelope per channel at most."""
+        channels = sum(len(network.channels) for network in self.networks.values())
+        return max(channels, 1) * MAX_OPS
+
     def _claim_limit(self, now: datetime) -> int:
-        """As many transfers as the free channels can carry now, and at least one envelope's worth.
+        """As many transfers without an envelope as the free channels can carry now (none when none is free).
 
         A pass that claims more than its channels carry hands the rest back untouched, after
         holding them away from passes that do have channels; with many workers that churn was most
-        of the work (docs/performance.md, W4). One envelope's worth is still claimed when every
-        channel is busy, so open envelopes, oldest first, are followed and free their channels.
+        of the work (docs/performance.md, W4).
         """
         stale_before = now - timedelta(seconds=self.settings.claim_seconds)
         free = sum(
@@ -109,7 +146,7 @@ class Settler:
             for network in self.networks.values()
         )
         self._free_channels = free
-        return min(self.settings.batch_size, max(free, 1) * self.settings.batch_ops)
+        return min(self.settings.batch_size, free * self.settings.batch_ops)
 
     def close(self) -> None:
         """Let the submit threads go; a pass still running finishes its submits first."""
@@ -284,8 +321,12 @@ class Settler:
         stale_before = now - timedelta(seconds=self.settings.claim_seconds)
         channel_id = envelopes.lease_channel(network.environment, network.channel_ids, holder, now, stale_before)
         if channel_id is None:
+            # Back off: another pass took the channel this one counted; passing again at once
+            # would only claim and hand back again.
             COUNTERS["no_free_channel"] += 1
-            return dict.fromkeys(ids, self.settings.poll_seconds)
+            self._handbacks += 1
+            return dict.fromkeys(ids, backoff(self.settings, self._handbacks))
+        self._handbacks = 0
         try:
             channel = next(c for c in network.channels if c.public_key == channel_id)
             sequence = self._channel_sequence(network, channel_id)

@@ -97,3 +97,29 @@ def test_channels_are_leased_to_one_envelope_at_a_time(app: Flask) -> None:
         # A builder that died before storing its envelope: the lease is free again after the claim time.
         assert lease("GC1", "third", now + timedelta(seconds=60)) is None
         assert lease("GC1", "third", now + timedelta(seconds=121)) == "GC1"
+
+
+def test_claims_take_the_soonest_due_first_not_the_oldest(app: Flask) -> None:
+    key = make_key("Due Bank")
+    handed_back, newer = new_transfer(app, key), new_transfer(app, key)
+    now = utc_now()
+    with database.connection_context():
+        store.claim_due_transfers("a", now, now + timedelta(seconds=60), 1)
+        store.release_claims([handed_back], "a", now + timedelta(seconds=5))  # backed off
+        later = now + timedelta(seconds=10)
+        assert store.claim_due_transfers("b", later, later + timedelta(seconds=60), 1) == [newer]
+
+
+def test_transfers_with_an_open_envelope_are_claimed_apart_from_those_without(app: Flask) -> None:
+    key = make_key("Follow Bank")
+    carried, waiting = new_transfer(app, key), new_transfer(app, key)
+    now = utc_now()
+    with database.connection_context():
+        envelopes.ensure_channels("Sandbox", ["GFOLLOW"])
+        store.claim_due_transfers("a", now, now + timedelta(seconds=60), 2)
+        store.start_processing_many({carried: Decimal(1), waiting: Decimal(1)}, now)
+        assert lease("GFOLLOW", "a:1", now) == "GFOLLOW"
+        assert envelopes.store_envelope([carried], "a", "a:1", envelope("hf", "GFOLLOW"), now) is not None
+        store.release_claims([carried, waiting], "a", None)
+        assert store.claim_due_transfers("b", now, now + timedelta(seconds=60), 5, open_envelope=True) == [carried]
+        assert store.claim_due_transfers("c", now, now + timedelta(seconds=60), 5) == [waiting]

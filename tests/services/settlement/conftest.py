@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -13,9 +15,9 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from stellar_sdk import Asset, Keypair, Server
+from stellar_sdk import Asset, Keypair, Server, TextMemo, TransactionEnvelope
 from stellar_sdk.client.requests_client import RequestsClient
-from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation
+from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation, Payment
 
 from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_ops
 from ledger.config import DEFAULT_PASSPHRASE, root_keypair
@@ -39,6 +41,7 @@ class Sandbox:
 
     url: str
     secrets_file: Path
+    database: Path
     admin: LedgerAdmin
     server: Server
     asset: Asset
@@ -78,6 +81,27 @@ class Sandbox:
         return body
 
 
+def payments_on_ledger(ledger_database: Path, since_ledger: int, memo_prefix: str) -> Counter[tuple[str, str, Decimal]]:
+    """Every payment applied on the ledger in a transaction whose memo starts with `memo_prefix`.
+
+    Read from the ledger's own SQLite file: (memo, destination, amount) -> how many times paid.
+    """
+    paid: Counter[tuple[str, str, Decimal]] = Counter()
+    with sqlite3.connect(f"file:{ledger_database}?mode=ro", uri=True) as connection:
+        rows = connection.execute(
+            "SELECT envelope_xdr FROM transactionrecord WHERE successful = 1 AND ledger >= ?", (since_ledger,)
+        ).fetchall()
+    for (envelope_xdr,) in rows:
+        tx = TransactionEnvelope.from_xdr(envelope_xdr, DEFAULT_PASSPHRASE).transaction
+        memo = tx.memo.memo_text.decode() if isinstance(tx.memo, TextMemo) else ""
+        if not memo.startswith(memo_prefix):
+            continue
+        for operation in tx.operations:
+            if isinstance(operation, Payment):
+                paid[(memo, operation.destination.account_id, Decimal(operation.amount))] += 1
+    return paid
+
+
 def create_payees(server: Server, asset: Asset, count: int) -> list[Keypair]:
     """`count` new accounts trusting `asset`, created in few transactions."""
     keypairs = [Keypair.random() for _ in range(count)]
@@ -104,6 +128,7 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
         yield Sandbox(
             url=url,
             secrets_file=secrets_file,
+            database=directory / "ledger.sqlite3",
             admin=LedgerAdmin(url),
             server=server,
             asset=Asset("TKN", secrets["issuer"]["public_key"]),

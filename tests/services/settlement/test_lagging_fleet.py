@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import sqlite3
 import threading
 import time
 import uuid
@@ -26,9 +25,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from stellar_sdk import Asset, Server, TextMemo, TransactionEnvelope
+from stellar_sdk import Asset, Server
 from stellar_sdk.client.requests_client import RequestsClient
-from stellar_sdk.operation import Payment
 
 from ledger.bootstrap import BootstrapOptions, bootstrap
 from ledger.config import DEFAULT_PASSPHRASE
@@ -39,7 +37,13 @@ from storage import settlement as store
 from storage.database import database
 from storage.models import Transfer, utc_now
 from storage.transfer_states import OPEN_STATES
-from tests.services.settlement.conftest import CHANNELS, SimulatedCrash, create_payees, submit_transfer
+from tests.services.settlement.conftest import (
+    CHANNELS,
+    SimulatedCrash,
+    create_payees,
+    payments_on_ledger,
+    submit_transfer,
+)
 from tests.support.databases import postgres_url
 
 RUNS = int(os.environ.get("SETTLEMENT_FUZZ_RUNS", "6"))
@@ -190,24 +194,6 @@ class Crew:
 def wait_for_ledger_at(admin: LedgerAdmin, sequence: int) -> None:
     while admin.status()["latest_ledger"] < sequence:
         time.sleep(CLOSE_SECONDS)
-
-
-def payments_on_ledger(ledger_database: Path, since_ledger: int, memo_prefix: str) -> Counter[tuple[str, str, Decimal]]:
-    """Every payment applied on the ledger in a transaction whose memo starts with `memo_prefix`."""
-    paid: Counter[tuple[str, str, Decimal]] = Counter()
-    with sqlite3.connect(f"file:{ledger_database}?mode=ro", uri=True) as connection:
-        rows = connection.execute(
-            "SELECT envelope_xdr FROM transactionrecord WHERE successful = 1 AND ledger >= ?", (since_ledger,)
-        ).fetchall()
-    for (envelope_xdr,) in rows:
-        tx = TransactionEnvelope.from_xdr(envelope_xdr, DEFAULT_PASSPHRASE).transaction
-        memo = tx.memo.memo_text.decode() if isinstance(tx.memo, TextMemo) else ""
-        if not memo.startswith(memo_prefix):
-            continue
-        for operation in tx.operations:
-            if isinstance(operation, Payment):
-                paid[(memo, operation.destination.account_id, Decimal(operation.amount))] += 1
-    return paid
 
 
 def open_transfers(transfer_ids: list[uuid.UUID]) -> int:

@@ -10,6 +10,8 @@ from services.settlement.conversion import usd_to_tkn
 from services.settlement.envelopes import Bounds, bound_passed, fee_for, last_possible_ledger
 from services.settlement.ledger_client import FoundTransaction, LedgerTip, SubmitReply, latest_ledger_header
 from services.settlement.outcomes import Kind, classify_found, classify_reply
+from services.settlement.progress import find_stall
+from storage.settlement import Progress
 
 
 def test_conversion_rounds_down_to_whole_stroops() -> None:
@@ -85,3 +87,13 @@ def test_an_answer_without_latest_ledger_proves_no_height() -> None:
     assert latest_ledger_header({"Latest-Ledger": "7"}) == 7
     assert latest_ledger_header({"Latest-Ledger": "soon"}) == 0
     assert latest_ledger_header({}) == 0
+
+
+def test_a_stall_needs_open_work_and_counts_from_the_last_completion_or_the_watch() -> None:
+    assert find_stall("Sandbox", Progress(100, 0), 200, None, 12) is None  # nothing open
+    assert find_stall("Sandbox", Progress(190, 5), 200, None, 12) is None  # completed 10 ledgers ago
+    stall = find_stall("Sandbox", Progress(188, 5), 200, None, 12)
+    assert stall is not None and stall.ledgers == 12
+    assert find_stall("Sandbox", Progress(None, 5), 200, 195, 12) is None  # watching for 5 ledgers only
+    never = find_stall("Sandbox", Progress(None, 5), 200, 150, 12)
+    assert never is not None and "none since settlement started" in never.describe()
