@@ -26,6 +26,7 @@ from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Hook, Settler, _no_hook
 from storage import settlement as store
 from storage.database import database
+from storage.envelopes import attempts_for
 from storage.models import Transfer, utc_now
 from tests.conftest import make_key
 from tests.support.messages import pacs008
@@ -182,6 +183,20 @@ def load(transfer_id: uuid.UUID) -> Transfer:
     """The transfer row as stored now."""
     with database.connection_context():
         return store.get_transfer(transfer_id)
+
+
+def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
+    """The outcome of each envelope that carried the transfer, oldest first (None: still open)."""
+    with database.connection_context():
+        return [a.outcome for a in attempts_for(transfer_id)]
+
+
+def bootstrap_with_payees(url: str, secrets_file: Path, payees: int) -> list[str]:
+    """Bootstrap the ledger at `url` (CHANNELS channels) and create `payees` accounts trusting TKN."""
+    server = Server(url, client=RequestsClient(num_retries=0))
+    secrets = bootstrap(BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS), server)
+    asset = Asset("TKN", secrets["issuer"]["public_key"])
+    return [keypair.public_key for keypair in create_payees(server, asset, payees)]
 
 
 def settle_until_final(settler: Settler, transfer_ids: list[uuid.UUID], timeout: float = 30.0) -> None:

@@ -12,7 +12,7 @@ from stellar_sdk import Keypair
 
 from services.settlement.worker import Settler
 from storage.database import database
-from storage.envelopes import attempts_for, unresolved_attempt
+from storage.envelopes import unresolved_attempt
 from storage.events import events_for
 from tests.services.settlement.conftest import (
     Sandbox,
@@ -20,6 +20,7 @@ from tests.services.settlement.conftest import (
     crash_at,
     later,
     load,
+    outcomes,
     settle_until_final,
     submit_transfer,
     wait_for_ledger,
@@ -27,11 +28,6 @@ from tests.services.settlement.conftest import (
 
 BATCH = 5
 CLAIM_LAPSED = 10_000.0
-
-
-def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
-    with database.connection_context():
-        return [a.outcome for a in attempts_for(transfer_id)]
 
 
 def submit_batch(app: Flask, key: str, payees: list[Keypair]) -> dict[uuid.UUID, tuple[str, Decimal]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,11 +11,12 @@ from flask import Flask
 from services.settlement.recording import COUNTERS
 from services.settlement.worker import Settler
 from storage.database import database
-from storage.envelopes import attempts_for, unresolved_attempt
+from storage.envelopes import unresolved_attempt
 from tests.services.settlement.conftest import (
     LEDGER_BOUND,
     Sandbox,
     load,
+    outcomes,
     settle_until_final,
     submit_transfer,
     wait_for,
@@ -24,11 +24,6 @@ from tests.services.settlement.conftest import (
 )
 
 LAG = LEDGER_BOUND + 12  # an instance further behind than a whole envelope's bound
-
-
-def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
-    with database.connection_context():
-        return [a.outcome for a in attempts_for(transfer_id)]
 
 
 def test_a_404_from_an_instance_below_the_envelopes_last_ledger_never_rebuilds(

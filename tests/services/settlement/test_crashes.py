@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import uuid
 from collections.abc import Callable
 
 import pytest
@@ -13,24 +12,20 @@ from flask import Flask
 
 from services.settlement.worker import Settler
 from storage.database import database
-from storage.envelopes import attempts_for, unresolved_attempt
+from storage.envelopes import unresolved_attempt
 from tests.services.settlement.conftest import (
     Sandbox,
     SimulatedCrash,
     crash_at,
     later,
     load,
+    outcomes,
     settle_until_final,
     submit_transfer,
     wait_for_ledger,
 )
 
 CLAIM_LAPSED = 10_000.0
-
-
-def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
-    with database.connection_context():
-        return [a.outcome for a in attempts_for(transfer_id)]
 
 
 @pytest.mark.parametrize("point", ["after_sign", "after_submit", "during_result_store"])

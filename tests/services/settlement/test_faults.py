@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 
 import pytest
 from flask import Flask
 
 from services.settlement.worker import Settler
-from storage.database import database
-from storage.envelopes import attempts_for
 from tests.services.settlement.conftest import (
     LEDGER_BOUND,
     Sandbox,
     load,
+    outcomes,
     settle_until_final,
     submit_transfer,
     wait_for,
 )
-
-
-def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
-    with database.connection_context():
-        return [a.outcome for a in attempts_for(transfer_id)]
 
 
 @pytest.mark.parametrize(

@@ -25,11 +25,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from stellar_sdk import Asset, Server
-from stellar_sdk.client.requests_client import RequestsClient
 
-from ledger.bootstrap import BootstrapOptions, bootstrap
-from ledger.config import DEFAULT_PASSPHRASE
 from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.recording import COUNTERS
 from services.settlement.worker import Settler
@@ -38,9 +34,8 @@ from storage.database import database
 from storage.models import Transfer, utc_now
 from storage.transfer_states import OPEN_STATES
 from tests.services.settlement.conftest import (
-    CHANNELS,
     SimulatedCrash,
-    create_payees,
+    bootstrap_with_payees,
     payments_on_ledger,
     submit_transfer,
 )
@@ -73,10 +68,7 @@ def fleet_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FleetLedg
     directory = tmp_path_factory.mktemp("fleet-ledger")
     secrets_file = directory / "ledger-secrets.json"
     with run_ledger_server(directory, ledger_close_seconds=CLOSE_SECONDS) as url:
-        server = Server(url, client=RequestsClient(num_retries=0))
-        secrets = bootstrap(BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS), server)
-        asset = Asset("TKN", secrets["issuer"]["public_key"])
-        payees = [keypair.public_key for keypair in create_payees(server, asset, PAYEES)]
+        payees = bootstrap_with_payees(url, secrets_file, PAYEES)
         admin = LedgerAdmin(url)
         # Channels and payees exist on every instance of the fleet, however far it lags.
         wait_for_ledger_at(admin, admin.status()["latest_ledger"] + 3 * BOUND + 1)

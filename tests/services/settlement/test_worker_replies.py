@@ -11,15 +11,11 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from stellar_sdk import Asset, Server
-from stellar_sdk.client.requests_client import RequestsClient
 
-from ledger.bootstrap import BootstrapOptions, bootstrap
-from ledger.config import DEFAULT_PASSPHRASE
 from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.worker import Settler
 from storage import settlement as store
-from tests.services.settlement.conftest import CHANNELS, create_payees, load, submit_transfer, wait_for
+from tests.services.settlement.conftest import bootstrap_with_payees, load, submit_transfer, wait_for
 
 OPS = 5  # payments per envelope, and operations per ledger: one envelope fills a ledger
 PROMPTLY = 10.0  # seconds the test gives a closed ledger's envelope to be recorded
@@ -42,10 +38,7 @@ def narrow_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OneEnvel
     directory = tmp_path_factory.mktemp("narrow-ledger")
     secrets_file = directory / "ledger-secrets.json"
     with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
-        server = Server(url, client=RequestsClient(num_retries=0))
-        secrets = bootstrap(BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS), server)
-        asset = Asset("TKN", secrets["issuer"]["public_key"])
-        payees = [keypair.public_key for keypair in create_payees(server, asset, 2 * OPS)]
+        payees = bootstrap_with_payees(url, secrets_file, 2 * OPS)
     with run_ledger_server(directory, ledger_close_seconds=0, max_ops_per_ledger=OPS) as url:
         yield OneEnvelopePerLedger(url, secrets_file, LedgerAdmin(url), payees)
 
