@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import click
+from flask import current_app
 from flask.cli import AppGroup
 
 from services.api_keys import Environment, UnknownOrganization, issue_api_key, revoke_api_key
+from services.context import missing_production_settings
 from storage.api_keys import list_api_keys
 from storage.organizations import find_organization
 
@@ -16,7 +18,13 @@ group = AppGroup("keys", help="API keys (only their hashes are stored).")
 @click.argument("organization")
 @click.option("--environment", type=click.Choice(["sandbox", "production"]), default="sandbox")
 def issue_command(organization: str, environment: str) -> None:
-    """Issue a key for ORGANIZATION (name or ID) and print it once."""
+    """Issue a key for ORGANIZATION (name or ID) and print it once.
+
+    A Production key is refused on a server that could not settle its transfers.
+    """
+    missing = missing_production_settings(current_app.config)
+    if environment == "production" and missing:
+        raise click.ClickException(f"refusing a Production key: this server lacks {', '.join(missing)}; set them first")
     try:
         plain, row = issue_api_key(organization, Environment(environment.capitalize()))
     except UnknownOrganization:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,11 +26,17 @@ class ServiceContext:
     query_raw_max_bytes: int  # how much of a pacs.028 body its record keeps
 
 
+PRODUCTION_SETTINGS = ("PRODUCTION_HORIZON_URL", "PRODUCTION_NETWORK_PASSPHRASE", "PRODUCTION_SECRETS_FILE")
+
+
+def missing_production_settings(config: Mapping[str, Any]) -> list[str]:
+    """The Production settlement settings this config lacks; a Production key may submit only without any."""
+    return [name for name in PRODUCTION_SETTINGS if not config.get(name)]
+
+
 def build_service_context(config: dict[str, Any]) -> ServiceContext:
     """Load schemas and build the parser and serializer from the app config."""
-    production_ready = all(
-        config[name] for name in ("PRODUCTION_HORIZON_URL", "PRODUCTION_NETWORK_PASSPHRASE", "PRODUCTION_SECRETS_FILE")
-    )
+    production_ready = not missing_production_settings(config)
     return ServiceContext(
         reader=MessageReader(Path(config["SCHEMA_DIR"]), int(config["MAX_BODY_BYTES"])),
         writer=ReportWriter(),

@@ -13,9 +13,14 @@ from services.api_keys import authenticate
 from storage.database import database
 
 
-def test_orgs_create_and_keys_issue_list_revoke(runner: FlaskCliRunner) -> None:
+def test_orgs_create_and_keys_issue_list_revoke(app: Flask, runner: FlaskCliRunner) -> None:
     assert "organization 1: Acme" in runner.invoke(args=["orgs", "create", "Acme"]).output
     assert runner.invoke(args=["orgs", "create", "Acme"]).exit_code != 0
+    app.config.update(
+        PRODUCTION_HORIZON_URL="https://horizon.example",
+        PRODUCTION_NETWORK_PASSPHRASE="Public Global Stellar Network ; September 2015",
+        PRODUCTION_SECRETS_FILE="/etc/tkn-gateway/production-secrets.json",
+    )
     issued = runner.invoke(args=["keys", "issue", "Acme", "--environment", "production"])
     assert issued.exit_code == 0
     plain = issued.output.strip().splitlines()[-1]
@@ -63,3 +68,13 @@ def test_demo_ensure_leaves_a_store_without_the_demo_org_alone(runner: FlaskCliR
     runner.invoke(args=["orgs", "create", "Acme"])
     assert "no demo data" in runner.invoke(args=["demo", "ensure"]).output
     assert not Path(app.config["DEMO_KEY_FILE"]).exists()
+
+
+def test_a_production_key_is_refused_naming_the_missing_settings(app: Flask, runner: FlaskCliRunner) -> None:
+    runner.invoke(args=["orgs", "create", "Acme"])
+    app.config.update(PRODUCTION_HORIZON_URL="https://horizon.example")
+    refused = runner.invoke(args=["keys", "issue", "Acme", "--environment", "production"])
+    assert refused.exit_code != 0
+    assert "lacks PRODUCTION_NETWORK_PASSPHRASE, PRODUCTION_SECRETS_FILE" in refused.output
+    assert "tkn_live_" not in refused.output
+    assert runner.invoke(args=["keys", "issue", "Acme"]).exit_code == 0  # a Sandbox key needs none of them
