@@ -1,4 +1,4 @@
-"""`flask --app app queries list --org ORG [--transfer ID] [--since TIME] [--raw]`, `queries prune`."""
+"""`flask --app app queries list --org ORG [--transfer ID] [--since TIME] [--limit N] [--raw]`, `queries prune`."""
 
 from __future__ import annotations
 
@@ -18,14 +18,17 @@ group = AppGroup("queries", help="Recorded pacs.028 status requests (spec 2.6)."
 @click.option("--org", "organization", required=True, help="organization name or ID")
 @click.option("--transfer", "transfer_id", default=None, help="only queries naming this transfer ID")
 @click.option("--since", type=click.DateTime(), default=None, help="only queries at or after this UTC time")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="only the most recent LIMIT queries")
 @click.option("--raw", is_flag=True, help="also print each raw request")
-def list_command(organization: str, transfer_id: str | None, since: datetime | None, raw: bool) -> None:
+def list_command(
+    organization: str, transfer_id: str | None, since: datetime | None, limit: int | None, raw: bool
+) -> None:
     """List an organization's recorded status requests, oldest first, tab-separated."""
     owner = find_organization(organization)
     if owner is None:
         raise click.ClickException(f"no organization {organization!r}")
     click.echo("queried_at\tmessage_id\ttransfer_id\talternative_id\toriginal_message_id\tenvironment\tnetwork\tanswer")
-    for query in list_status_queries(owner, transfer_id, since):
+    for query in list_status_queries(owner, transfer_id, since, limit):
         answer = f"{query.status} {query.reason_code}" if query.reason_code else query.status
         fields = [
             f"{query.queried_at:%Y-%m-%dT%H:%M:%SZ}",

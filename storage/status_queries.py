@@ -100,9 +100,13 @@ def find_timeline_and_record(
 
 
 def list_status_queries(
-    organization: Organization, transfer_id: str | None = None, since: datetime | None = None
+    organization: Organization,
+    transfer_id: str | None = None,
+    since: datetime | None = None,
+    limit: int | None = None,
 ) -> list[StatusQuery]:
-    """An organization's recorded queries, oldest first, optionally for one transfer or since a time."""
+    """An organization's recorded queries, oldest first, optionally for one transfer, since a time, or
+    only the `limit` most recent."""
     query = StatusQuery.select().where(StatusQuery.organization == organization)
     if transfer_id is not None:
         query = query.where(
@@ -110,7 +114,10 @@ def list_status_queries(
         )
     if since is not None:
         query = query.where(StatusQuery.queried_at >= since)
-    return list(query.order_by(StatusQuery.queried_at, StatusQuery.id))
+    if limit is None:
+        return list(query.order_by(StatusQuery.queried_at, StatusQuery.id))
+    newest = list(query.order_by(StatusQuery.queried_at.desc(), StatusQuery.id.desc()).limit(limit))
+    return newest[::-1]
 
 
 def prune_status_queries(before: datetime, batch: int = 10_000) -> int:

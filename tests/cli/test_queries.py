@@ -27,6 +27,8 @@ def test_lists_queries_of_one_organization(
     assert "ACSP" in everything[1] and "RJCT NARR" in everything[2]
     only = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--transfer", transfer_id, "--raw"])
     assert transfer_id in only.output and "<FIToFIPmtStsReq>" in only.output and "nope" not in only.output
+    last = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--limit", "1"]).output.splitlines()
+    assert last == [everything[0], everything[2]]  # the most recent one
     later = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--since", "2999-01-01"]).output
     assert len(later.splitlines()) == 1
     assert runner.invoke(args=["queries", "list", "--org", "Nobody"]).exit_code != 0
