@@ -3,8 +3,8 @@
 Each run draws its own fleet (instances, lags up to twice an envelope's bound), ledger
 faults (504 after apply among them), crash points and workers, settles a few transfers, and then
 counts the payments on the ledger itself. SETTLEMENT_FUZZ_RUNS sets the number of runs (a few by
-default, 1,000 for the full check); SETTLEMENT_FUZZ_REPORT names a file that gets one JSON line
-per run.
+default, 1,000 for the full check), SETTLEMENT_FUZZ_FIRST_SEED the first run's seed;
+SETTLEMENT_FUZZ_REPORT names a file that gets one JSON line per run.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from tests.services.settlement.conftest import (
 from tests.support.databases import postgres_url
 
 RUNS = int(os.environ.get("SETTLEMENT_FUZZ_RUNS", "6"))
+FIRST_SEED = int(os.environ.get("SETTLEMENT_FUZZ_FIRST_SEED", "0"))  # split a long check over processes
 REPORT = os.environ.get("SETTLEMENT_FUZZ_REPORT")
 CLOSE_SECONDS = 0.05
 BOUND = 8  # ledgers an envelope stays valid: 0.4 s, several passes even on a loaded machine
@@ -252,7 +253,7 @@ def test_lagging_fleet_never_pays_twice_and_leaves_nothing_stuck(
     # next (a channel's stored sequence numbers), and the clock only moves forward.
     offset = [0.0]
     bad = []
-    for seed in range(RUNS):
+    for seed in range(FIRST_SEED, FIRST_SEED + RUNS):
         line = one_run(seed, app, sandbox_key, fleet_ledger, make_settler, offset)
         if REPORT:
             with open(REPORT, "a") as report:
