@@ -102,7 +102,7 @@ def test_one_address_cannot_hold_more_connections_than_its_limit(stack: RunStack
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 503")
     assert b"\r\nRetry-After: 1" in head
-    assert parse_report(body).codes == ["NARR"]
+    assert parse_report(body).codes == ["TECH"]
     other = GatewayClient(proxy.url, stack.api_key, verify=str(proxy.certificate))
     assert other.submit(stack.payee).status == 201  # another address is not affected
 
@@ -120,7 +120,7 @@ def test_a_gunicorn_that_does_not_answer_is_a_503_pacs002_with_retry_after(tmp_p
     assert answer.headers["Retry-After"] == "1"
     assert answer.headers["Content-Type"].startswith("application/xml")
     report = parse_report(answer.content)
-    assert (report.status, report.codes) == ("RJCT", ["NARR"])
+    assert (report.status, report.codes) == ("RJCT", ["TECH"])
 
 
 def _oversized(proxy: Nginx, api_key: str, chunked: bool) -> requests.Response:
