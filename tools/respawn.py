@@ -4,7 +4,7 @@
 exits, only ever sees a process exit when it asked for it (SIGTERM or SIGINT). Each exit is logged
 with its exit code or signal and how long the process ran; restarts back off exponentially, and a
 process that ran long enough starts the count again. It never gives up: a gateway whose worker
-stays down pays nobody (docs/operations.md, docs/decisions.md O1). In production systemd does this
+stays down pays nobody (docs/operations.md, docs/decisions.md H1). In production systemd does this
 job (deploy/systemd/).
 """
 
