@@ -22,6 +22,7 @@ def require_api_key() -> Response | None:
     if caller is None:
         # No body (spec 5), but the header names the scheme a client must use (RFC 9110, 11.6.1).
         return Response(status=401, headers={"WWW-Authenticate": f'{API_KEY_HEADER} realm="net"'})
+    services().key_use.note(caller.key_id)
     g.caller = caller
     return None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
 from flask import current_app
 from flask.cli import AppGroup
@@ -9,6 +11,7 @@ from flask.cli import AppGroup
 from services.api_keys import Environment, UnknownOrganization, issue_api_key, revoke_api_key
 from services.context import missing_production_settings
 from storage.api_keys import list_api_keys
+from storage.database import database
 from storage.organizations import find_organization
 
 group = AppGroup("keys", help="API keys (only their hashes are stored).")
@@ -35,16 +38,25 @@ def issue_command(organization: str, environment: str) -> None:
     click.echo(plain)
 
 
+def _time(moment: datetime | None, never: str = "-") -> str:
+    return f"{moment:%Y-%m-%dT%H:%M:%SZ}" if moment is not None else never
+
+
 @group.command("list")
 @click.option("--org", "organization", default=None, help="only this organization's keys")
 def list_command(organization: str | None) -> None:
-    """List keys (public IDs only)."""
-    owner = find_organization(organization) if organization else None
-    if organization and owner is None:
-        raise click.ClickException(f"no organization {organization!r}")
-    for key in list_api_keys(owner):
-        state = f"revoked {key.revoked_at:%Y-%m-%dT%H:%M:%SZ}" if key.revoked_at else "active"
-        click.echo(f"{key.key_id}\t{key.organization.name}\t{key.environment}\t{state}")
+    """Keys (public IDs only), oldest first, tab-separated; the last use is at most a minute behind."""
+    with database.connection_context():
+        owner = find_organization(organization) if organization else None
+        if organization and owner is None:
+            raise click.ClickException(f"no organization {organization!r}")
+        keys = list_api_keys(owner)
+    click.echo("key_id\torganization\tenvironment\tcreated_at\tlast_used_at\tstate")
+    for key in keys:
+        state = f"revoked {_time(key.revoked_at)}" if key.revoked_at else "active"
+        fields = [key.key_id, key.organization.name, key.environment]
+        fields += [_time(key.created_at), _time(key.last_used_at, "never"), state]
+        click.echo("\t".join(fields))
 
 
 @group.command("revoke")

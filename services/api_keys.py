@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 from enum import StrEnum
 
+import peewee
+
 from storage import api_keys as key_store
-from storage.database import database
-from storage.models import ApiKey
+from storage.database import database, unreachable
+from storage.models import ApiKey, utc_now
 from storage.organizations import find_organization
 
 
@@ -24,6 +28,7 @@ class Environment(StrEnum):
 
 _PREFIX = {Environment.SANDBOX: "tkn_sandbox", Environment.PRODUCTION: "tkn_live"}
 _DUMMY_HASH = hashlib.sha256(b"no such key").hexdigest()
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,37 @@ def authenticate(presented: str | None, cache: ApiKeyCache | None = None) -> Cal
     if cache is not None:
         cache.put(row.key_id, row.key_hash, caller)
     return caller
+
+
+@dataclass
+class KeyUseRecorder:
+    """Records each key's last use in the store at most once per `interval_seconds` per process.
+
+    A request path that wrote a row on every request would turn every pacs.028 into a contended
+    write; a last use that is at most a minute old is all `keys list` needs (docs/decisions.md U1).
+    """
+
+    interval_seconds: float = 60.0
+    max_entries: int = 10_000
+    _written: dict[str, float] = field(default_factory=dict)
+
+    def note(self, key_id: str) -> None:
+        """Remember that `key_id` was used now, writing only when this process has not written it lately."""
+        moment = time.monotonic()
+        last = self._written.get(key_id)
+        if last is not None and moment - last < self.interval_seconds:
+            return
+        if len(self._written) >= self.max_entries:
+            self._written.clear()
+        self._written[key_id] = moment
+        now = utc_now()
+        try:
+            key_store.record_key_use(key_id, now, now - timedelta(seconds=self.interval_seconds))
+        except peewee.DatabaseError as error:
+            if unreachable(error):
+                raise  # the request could not be served either: answer 503 now, not after its own wait
+            # The last use is advisory: a store too busy to take it must not cost the caller its request.
+            log.warning("could not record the last use of key %s: %s", key_id, type(error).__name__)
 
 
 def revoke_api_key(key_id: str) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from services.api_keys import ApiKeyCache
+from services.api_keys import ApiKeyCache, KeyUseRecorder
 from services.credit_transfers import IntakeSettings
 from services.message_reader import MessageReader
 from services.reports import ReportWriter
@@ -22,6 +22,7 @@ class ServiceContext:
     writer: ReportWriter
     intake: IntakeSettings
     keys: ApiKeyCache
+    key_use: KeyUseRecorder
     created: CreatedSignal
     query_raw_max_bytes: int  # how much of a pacs.028 body its record keeps
 
@@ -45,6 +46,7 @@ def build_service_context(config: dict[str, Any]) -> ServiceContext:
             production_settlement_configured=production_ready,
         ),
         keys=ApiKeyCache(float(config["API_KEY_CACHE_SECONDS"])),
+        key_use=KeyUseRecorder(),
         created=CreatedSignal(),
         query_raw_max_bytes=int(config["QUERY_RAW_MAX_BYTES"]),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from datetime import datetime
 
 from storage.database import database
 from storage.models import ApiKey, Organization, utc_now
@@ -55,6 +56,15 @@ def list_api_keys(organization: Organization | None = None) -> list[ApiKey]:
     if organization is not None:
         query = query.where(ApiKey.organization == organization)
     return list(query)
+
+
+def record_key_use(key_id: str, now: datetime, unless_since: datetime) -> bool:
+    """Set the key's last use to `now` unless it was already recorded after `unless_since`.
+
+    The condition makes processes that race within the same minute write once between them.
+    """
+    stale = ApiKey.last_used_at.is_null() | (ApiKey.last_used_at <= unless_since)
+    return bool(ApiKey.update(last_used_at=now).where((ApiKey.key_id == key_id) & stale).execute())
 
 
 def revoke_api_key(key_id: str) -> bool:

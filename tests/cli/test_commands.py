@@ -8,6 +8,7 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskCliRunner
+from freezegun import freeze_time
 
 from services.api_keys import authenticate
 from storage.database import database
@@ -78,3 +79,23 @@ def test_a_production_key_is_refused_naming_the_missing_settings(app: Flask, run
     assert "lacks PRODUCTION_NETWORK_PASSPHRASE, PRODUCTION_SECRETS_FILE" in refused.output
     assert "tkn_live_" not in refused.output
     assert runner.invoke(args=["keys", "issue", "Acme"]).exit_code == 0  # a Sandbox key needs none of them
+
+
+def test_keys_list_has_headers_creation_time_and_the_last_use_a_request_left(
+    app: Flask, runner: FlaskCliRunner, api_key: str
+) -> None:
+    lines = runner.invoke(args=["keys", "list"]).output.splitlines()
+    assert lines[0].split("\t") == ["key_id", "organization", "environment", "created_at", "last_used_at", "state"]
+    key_id, organization, environment, created, last_used, state = lines[1].split("\t")
+    assert (key_id, organization, environment, last_used, state) == (
+        api_key.split("_")[2],
+        "Acme Bank",
+        "Sandbox",
+        "never",
+        "active",
+    )
+    assert created.endswith("Z")
+    with freeze_time("2026-11-25 09:30:00"):
+        answer = app.test_client().post("/v1/pacs028/net", data=b"<x/>", headers={"NET-API-KEY": api_key})
+    assert answer.status_code == 400  # authenticated, then refused: a use all the same
+    assert runner.invoke(args=["keys", "list"]).output.splitlines()[1].split("\t")[4] == "2026-11-25T09:30:00Z"

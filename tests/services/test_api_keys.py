@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime, timedelta
 
 from flask import Flask
 from freezegun import freeze_time
 
-from services.api_keys import ApiKeyCache, Environment, authenticate, issue_api_key, revoke_api_key
+from services.api_keys import (
+    ApiKeyCache,
+    Environment,
+    KeyUseRecorder,
+    authenticate,
+    issue_api_key,
+    revoke_api_key,
+)
+from storage.api_keys import record_key_use
 from storage.database import database
 from storage.models import ApiKey
 from tests.conftest import make_key
@@ -108,3 +117,38 @@ def test_the_cache_stays_bounded(app: Flask) -> None:
     for key_id in ("a" * 16, "b" * 16, "c" * 16):
         cache.put(key_id, "0" * 64, caller)
     assert len([k for k in ("a" * 16, "b" * 16, "c" * 16, _key_id(plain)) if cache.get(k)]) <= 2
+
+
+def _last_used(plain: str) -> object:
+    with database.connection_context():
+        return ApiKey.get(ApiKey.key_id == _key_id(plain)).last_used_at
+
+
+def test_a_key_use_is_written_at_most_once_a_minute_per_process(app: Flask) -> None:
+    plain = make_key("Acme")
+    recorder = KeyUseRecorder()
+    with freeze_time("2026-11-23 10:00:00") as clock:
+        with database.connection_context():
+            recorder.note(_key_id(plain))
+        assert _last_used(plain) == datetime(2026, 11, 23, 10, 0, 0)
+        clock.tick(59)
+        with database.connection_context():
+            recorder.note(_key_id(plain))
+        assert _last_used(plain) == datetime(2026, 11, 23, 10, 0, 0)
+        clock.tick(1)
+        with database.connection_context():
+            recorder.note(_key_id(plain))
+        assert _last_used(plain) == datetime(2026, 11, 23, 10, 1, 0)
+
+
+def test_processes_that_race_within_a_minute_write_the_last_use_once(app: Flask) -> None:
+    plain = make_key("Acme")
+    with freeze_time("2026-11-23 10:00:00") as clock, database.connection_context():
+        now = datetime(2026, 11, 23, 10, 0, 0)
+        assert record_key_use(_key_id(plain), now, now - timedelta(seconds=60))
+        clock.tick(30)
+        later = now + timedelta(seconds=30)
+        # Another process, which has not written this key yet, finds the row fresh and leaves it.
+        assert not record_key_use(_key_id(plain), later, later - timedelta(seconds=60))
+        KeyUseRecorder().note(_key_id(plain))
+        assert ApiKey.get(ApiKey.key_id == _key_id(plain)).last_used_at == now
