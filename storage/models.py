@@ -208,6 +208,17 @@ class ChannelLease(BaseModel):
         indexes = ((("environment", "account_id"), True),)
 
 
+class SettlementWorker(BaseModel):
+    """A settlement worker incarnation that holds a liveness token (storage/liveness.py) while it lives.
+
+    Its claims and channel leases are taken back as soon as another worker finds the token
+    released (decision L1); an incarnation's ID is never used again.
+    """
+
+    worker_id = peewee.CharField(max_length=64, primary_key=True)
+    started_at = peewee.DateTimeField()
+
+
 def utc_now() -> datetime:
     """The current UTC time, naive, as every timestamp column stores it."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -222,4 +233,5 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     SettlementAttempt,
     SettlementPayment,
     ChannelLease,
+    SettlementWorker,
 )
