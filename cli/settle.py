@@ -57,7 +57,11 @@ def group(context: click.Context, once: bool) -> None:
     for environment, problem in settler.problems.items():
         log.warning("%s settlement disabled: %s", environment, problem)
     if once:
-        click.echo(f"claims processed: {_run_once(settler)}")
+        try:
+            click.echo(f"claims processed: {_run_once(settler)}")
+        finally:
+            settler.leave()
+            settler.close()
         return
     stop = threading.Event()
 

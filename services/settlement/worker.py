@@ -33,6 +33,7 @@ from services.settlement.networks import SettlementNetwork, SettlementSettings
 from services.settlement.outcomes import classify_found, classify_reply
 from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
+from services.settlement.recovery import Incarnations
 from storage import envelopes
 from storage import settlement as store
 from storage.database import database, unreachable
@@ -68,7 +69,9 @@ class Settler:
         self.settings = settings
         self.networks = dict(networks)
         self.problems = dict(problems or {})
-        self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
+        # Claims are made under the current incarnation's ID (services/settlement/recovery.py).
+        self.incarnations = Incarnations(worker_id or f"worker-{uuid.uuid4().hex[:12]}")
+        self.worker_id = self.incarnations.name
         self.clock = clock
         self.hook = hook
         self._registered = False
@@ -100,6 +103,8 @@ class Settler:
         now = self.clock()
         until = now + timedelta(seconds=self.settings.claim_seconds)
         with database.connection_context():
+            self.worker_id = self.incarnations.current(now)
+            self.incarnations.take_back_from_dead()
             claimed = store.claim_due_transfers(self.worker_id, now, until, self._follow_limit(), open_envelope=True)
             limit = self._claim_limit(now)
             if limit:
@@ -149,10 +154,11 @@ class Settler:
         return min(self.settings.batch_size, free * self.settings.batch_ops)
 
     def close(self) -> None:
-        """Let the submit threads go; a pass still running finishes its submits first."""
+        """Let the submit threads go (a pass still running finishes its submits first) and the liveness token."""
         if self._pool is not None:
             self._pool.shutdown(wait=False)
             self._pool = None
+        self.incarnations.release()
 
     def run(self, stop: threading.Event, wait: Callable[[float], object] | None = None) -> None:
         """Loop until `stop` is set, finishing the current pass first (graceful SIGTERM).
@@ -179,6 +185,16 @@ class Settler:
             # With every channel busy, passing again at once would only claim and hand back.
             if (not busy or not self._free_channels) and not stop.is_set():
                 sleep(self.settings.poll_seconds)
+        self.leave()
+
+    def leave(self) -> None:
+        """Stopped cleanly, between passes: no claim is held, so unregister; a failure here only leaves the row."""
+        try:
+            with database.connection_context():
+                self.incarnations.leave()
+        except Exception as error:
+            self.incarnations.release()
+            log.warning("settlement worker %s could not unregister: %s", self.worker_id, error)
 
     def _release(self, claimed: list[uuid.UUID], delays: Delays) -> None:
         groups: dict[float | None, list[uuid.UUID]] = {}

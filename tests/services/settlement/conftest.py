@@ -156,14 +156,21 @@ def app_config(app_config: dict[str, Any], sandbox: Sandbox) -> dict[str, Any]:
 
 
 @pytest.fixture()
-def make_settler(app: Flask) -> Callable[..., Settler]:
-    """Build a worker from the app config (optionally with a crash hook or a shifted clock)."""
+def make_settler(app: Flask) -> Iterator[Callable[..., Settler]]:
+    """Build a worker from the app config (optionally with a crash hook or a shifted clock).
+
+    Each lets its liveness token go at the end (a Postgres session, or a file lock).
+    """
+    built: list[Settler] = []
 
     def build(hook: Hook = _no_hook, **overrides: Any) -> Settler:
         settler = settler_from_config({**app.config, **overrides}, hook=hook)
+        built.append(settler)
         return settler
 
-    return build
+    yield build
+    for settler in built:
+        settler.close()
 
 
 def submit_transfer(
