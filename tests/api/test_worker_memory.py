@@ -14,6 +14,7 @@ URL = "/v1/pacs008/net"
 LIMITS = XmlLimits()
 HOSTILE_BODIES = 1_000
 GROWTH_ALLOWED = 0.10
+WARM_UP = 20  # accepted pacs.008 before the first reading
 
 
 def at_the_limit() -> bytes:
@@ -45,9 +46,9 @@ def hostile(n: int) -> bytes:
 def test_worker_memory_stays_flat_after_a_thousand_hostile_bodies(app: Flask, api_key: str) -> None:
     # Recycling is off, so the bound is the pre-scan's and not the backstop's.
     with gunicorn(app.config["DATABASE_URL"], "--max-requests", "0") as server:
-        for n in range(50):  # the allocator's own start-up, and one of each answer
-            status, _ = server.exchange(request(URL, hostile(n), api_key))
-            assert status == 400
+        for _ in range(WARM_UP):  # the allocator's own start-up, on ordinary work: no hostile body yet
+            status, _ = server.exchange(request(URL, pacs008(), api_key))
+            assert status == 201
         before = server.rss_kib()
         for n in range(HOSTILE_BODIES):
             status, _ = server.exchange(request(URL, hostile(n), api_key))
