@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from api import errors, health, metrics, request_log, transfers
+from api import batch_status, errors, health, metrics, request_log, transfers
 
 
 def init_app(app: Flask) -> None:
@@ -15,6 +15,7 @@ def init_app(app: Flask) -> None:
     app.url_map.strict_slashes = False
     request_log.init_app(app)
     app.register_blueprint(transfers.blueprint)
+    app.register_blueprint(batch_status.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(metrics.blueprint)
     errors.init_app(app)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 import uuid
 
-from flask import Flask, Response, request
+from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from api.requests import services, utc_now
+from services.batch_status import BatchRejected
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import StatusReport, TxStatus
 from services.status_queries import TransferNotFound
@@ -39,6 +40,13 @@ def _message_rejected(error: MessageRejected) -> Response:
 
 def _not_found(error: TransferNotFound) -> Response:
     return rejection(404, [error.violation], instruction_id=error.transfer_id)
+
+
+def _batch_rejected(error: BatchRejected) -> Response:
+    # JSON in, JSON out: the batch endpoint is not an ISO 20022 one (docs/decisions.md E1).
+    response = jsonify({"error": error.error, "message": error.message})
+    response.status_code = 400
+    return response
 
 
 def _too_large(_: RequestEntityTooLarge) -> Response:
@@ -88,6 +96,7 @@ def init_app(app: Flask) -> None:
     """Register the handlers."""
     app.register_error_handler(MessageRejected, _message_rejected)
     app.register_error_handler(TransferNotFound, _not_found)
+    app.register_error_handler(BatchRejected, _batch_rejected)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(ConfigurationError, _configuration_error)
     app.register_error_handler(HTTPException, _http_error)
