@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from flask import Flask
 
-from cli import database, demo, keys, orgs, queries, settle, transfers
+from cli import database, deliver, demo, keys, orgs, queries, settle, transfers, webhooks
 
 
 def init_app(app: Flask) -> None:
     """Register the command groups."""
-    groups = (database.group, orgs.group, keys.group, demo.group, queries.group, settle.group, transfers.group)
+    groups = (
+        database.group,
+        orgs.group,
+        keys.group,
+        demo.group,
+        queries.group,
+        settle.group,
+        transfers.group,
+        webhooks.group,
+        deliver.command,
+    )
     for group in groups:
         app.cli.add_command(group)

@@ -85,6 +85,7 @@ class Transfer(BaseModel):
     last_error = peewee.CharField(max_length=200, null=True)
     # Why a Failed transfer failed, in words; pacs.028 reports it (m0005).
     failure_reason = peewee.CharField(max_length=200, null=True)
+    organization_id: int  # peewee's accessor for the foreign key's raw value
 
     class Meta:
         indexes = (
@@ -104,9 +105,20 @@ class TransferEvent(BaseModel):
     at = peewee.DateTimeField()
     reason = peewee.CharField(max_length=200, null=True)
     attempt = peewee.IntegerField(default=0)
+    # The outbox mark (m0008): NULL until the deliverer has turned the event into webhook deliveries.
+    dispatched_at = peewee.DateTimeField(null=True)
+    transfer_id: uuid.UUID
 
     class Meta:
         indexes = ((("transfer", "id"), False),)
+
+
+# The deliverer finds the events it has not yet dispatched through this small index alone.
+TransferEvent.add_index(
+    TransferEvent.index(TransferEvent.id, name="transfer_event_undispatched").where(
+        TransferEvent.dispatched_at.is_null()
+    )
+)
 
 
 class StatusQuery(BaseModel):

@@ -1,0 +1,1 @@
+"""Webhooks: endpoints per organization, events as signed pacs.002 payloads, durable delivery (docs/webhooks.md)."""

@@ -1,0 +1,33 @@
+"""Event kinds: one per state a transfer enters."""
+
+from __future__ import annotations
+
+from storage.transfer_states import TransferState
+
+KIND_OF_STATE = {
+    TransferState.CREATED.value: "transfer.created",
+    TransferState.PROCESSING.value: "transfer.processing",
+    TransferState.COMPLETED.value: "transfer.completed",
+    TransferState.FAILED.value: "transfer.failed",
+}
+KINDS = tuple(KIND_OF_STATE.values())
+
+
+class UnknownEventKind(ValueError):
+    """A kind not in KINDS."""
+
+
+def parse_kinds(text: str | None) -> str | None:
+    """A comma-separated list of kinds, checked and normalised; None or empty means every kind."""
+    if not text:
+        return None
+    kinds = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown:
+        raise UnknownEventKind(f"unknown event kind(s) {', '.join(unknown)}; the kinds are {', '.join(KINDS)}")
+    return ",".join(sorted(set(kinds), key=KINDS.index)) or None
+
+
+def subscribed(event_types: str | None, kind: str) -> bool:
+    """Whether an endpoint with this subscription (None: every kind) gets `kind`."""
+    return event_types is None or kind in event_types.split(",")
