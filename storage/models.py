@@ -45,6 +45,7 @@ class ApiKey(BaseModel):
     environment = peewee.CharField(max_length=16)  # Sandbox | Production
     created_at = peewee.DateTimeField()
     revoked_at = peewee.DateTimeField(null=True)
+    organization_id: int  # peewee's accessor for the foreign key's raw value
     # Written at most once a minute per key, not on every request (m0006, docs/decisions.md U1).
     last_used_at = peewee.DateTimeField(null=True)
 

@@ -15,7 +15,7 @@ from typing import Any
 import peewee
 
 from storage.database import database, is_postgres
-from storage.models import Transfer, TransferEvent
+from storage.models import ApiKey, Transfer, TransferEvent
 from storage.webhook_models import WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookMessage
 
 PENDING = "pending"
@@ -99,6 +99,8 @@ class ClaimedDelivery:
     secret: str
     previous_secret: str | None
     previous_secret_until: datetime | None
+    failing: bool  # the endpoint has failed since its last success
+    production: bool  # its organization holds an active Production key (docs/decisions.md E4)
 
 
 def _due(now: datetime) -> Any:
@@ -169,10 +171,24 @@ def claim_due(
             )
             .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
         )
-        return [_claimed(row) for row in rows]
+        claimed = list(rows)
+        production = production_organizations({row.endpoint.organization_id for row in claimed})
+        return [_claimed(row, row.endpoint.organization_id in production) for row in claimed]
 
 
-def _claimed(row: WebhookDelivery) -> ClaimedDelivery:
+def production_organizations(organization_ids: set[int]) -> set[int]:
+    """Those of the organizations that hold an active Production key."""
+    if not organization_ids:
+        return set()
+    rows = ApiKey.select(ApiKey.organization).where(
+        ApiKey.organization.in_(sorted(organization_ids))
+        & (ApiKey.environment == "Production")
+        & ApiKey.revoked_at.is_null()
+    )
+    return {int(row.organization_id) for row in rows}
+
+
+def _claimed(row: WebhookDelivery, production: bool) -> ClaimedDelivery:
     message: WebhookMessage = row.message
     endpoint: WebhookEndpoint = row.endpoint
     return ClaimedDelivery(
@@ -189,6 +205,8 @@ def _claimed(row: WebhookDelivery) -> ClaimedDelivery:
         secret=endpoint.secret,
         previous_secret=endpoint.previous_secret,
         previous_secret_until=endpoint.previous_secret_until,
+        failing=endpoint.failing_since is not None,
+        production=production,
     )
 
 

@@ -38,7 +38,7 @@ from storage.webhook_deliveries import (
     prune_messages,
     record_attempt,
 )
-from storage.webhook_endpoints import is_production_organization, note_failure, note_success, set_disabled
+from storage.webhook_endpoints import note_failure, note_success, set_disabled
 
 log = logging.getLogger("gateway.deliver")
 
@@ -127,9 +127,7 @@ class Deliverer:
             TRANSFER_ID_HEADER: str(delivery.transfer_id),
         }
         try:
-            with database.connection_context():
-                production = is_production_organization(delivery.organization_id)
-            target = resolve(delivery.url, production)
+            target = resolve(delivery.url, delivery.production)
         except TargetRefused as refused:
             return SendResult(None, 0, f"refused: {refused}")
         return post(target, delivery.payload, headers, self.settings.timeout_seconds, self.tls)
@@ -149,7 +147,8 @@ class Deliverer:
                 delivery.id, self.worker_id, at, result.status, result.latency_ms, result.error, state, next_at
             )
             if result.delivered:
-                note_success(delivery.endpoint_id)
+                if delivery.failing:
+                    note_success(delivery.endpoint_id)
             elif result.status == GONE:
                 disabled = set_disabled(delivery.endpoint_id, at, "the receiver answered 410 Gone")
             else:

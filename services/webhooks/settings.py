@@ -17,8 +17,8 @@ class WebhookSettings:
     retry_max_seconds: float = 3_600.0
     claim_seconds: float = 60.0
     poll_seconds: float = 0.5
-    senders: int = 16
-    per_endpoint: int = 4
+    senders: int = 32
+    per_endpoint: int = 8
     dispatch_batch: int = 500
     retention_days: int = 30
     rotation_overlap_seconds: float = 86_400.0
