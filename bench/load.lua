@@ -1,6 +1,7 @@
 -- wrk script for `make bench`: every request is a fresh, valid message.
 -- Arguments (after `--`): mode api_key run_number [transfer_id_file]
---   mode: pacs008 (W1), pacs028 (W2), mix (W3: one pacs.008 for every five pacs.028), floor
+--   mode: pacs008 (W1), pacs028 (W2), mix (W3: one pacs.008 for every five pacs.028), floor,
+--         batch (W6: batch-status with 100 transfer IDs, a run of consecutive ones from a random start)
 -- MsgId = 10-digit unix seconds + 10 uppercase hex: 2 for the run, 2 for the wrk thread, 6 for a
 -- per-thread counter, so no two requests of one bench run (or of 256 consecutive runs) collide.
 
@@ -12,11 +13,12 @@ function setup(thread)
   next_thread = next_thread + 1
 end
 
-local mode, run, counter, ids = "pacs008", 0, 0, {}
+local mode, run, counter, ids, api_key = "pacs008", 0, 0, {}, ""
 
 function init(args)
   mode = args[1]
   wrk.headers["NET-API-KEY"] = args[2]
+  api_key = args[2]
   wrk.headers["Content-Type"] = "application/xml"
   run = tonumber(args[3]) % 256
   if args[4] and #args[4] > 0 then
@@ -55,8 +57,20 @@ local function pacs028()
     .. "</FIToFIPmtStsReq></Document>")
 end
 
+local function batch()
+  local parts, start = {}, math.random(#ids)
+  for i = 0, 99 do
+    parts[#parts + 1] = '"' .. ids[(start + i - 1) % #ids + 1] .. '"'
+  end
+  return wrk.format("POST", "/v1/transfers/batch-status",
+    { ["NET-API-KEY"] = api_key, ["Content-Type"] = "application/json" },
+    '{"transfer_ids": [' .. table.concat(parts, ",") .. "]}")
+end
+
 function request()
-  if mode == "pacs028" then
+  if mode == "batch" then
+    return batch()
+  elseif mode == "pacs028" then
     return pacs028()
   elseif mode == "mix" then
     if counter % 6 == 0 then return pacs008() end

@@ -1,4 +1,4 @@
-"""Orchestrates one bench run: floor, W1-W3, the memory soak, W4, then the document."""
+"""Orchestrates one bench run: floor, W1-W3, W6, the memory soak, W4, W5, then the document."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from bench.report import Point, Verdict, plot, replace_settlement_lines, results
 from bench.servers import BenchError, Gunicorn, port_free, prepare_service_database, stop_all
 from bench.settings import BenchSettings, load_settings
 from bench.settlement import SettlementResult, measure_settlement
+from bench.webhooks import DeliveryResult, measure_delivery
 
-MODES = {"floor": "floor", "W1": "pacs008", "W2": "pacs028", "W3": "mix"}
+MODES = {"floor": "floor", "W1": "pacs008", "W2": "pacs028", "W3": "mix", "W6": "batch"}
 TARGET_CONNECTIONS = 32
 SOAK_CHUNK_SECONDS = 20.0
 JUDGED = ("W1", "W2")  # the workloads with throughput and latency targets
@@ -44,7 +45,7 @@ class Runner:
             self.run_number,
             connections,
             seconds,
-            ids_file=self.ids_file if workload in ("W2", "W3") else None,
+            ids_file=self.ids_file if workload in ("W2", "W3", "W6") else None,
         )
         cpu_ms = (server.worker_cpu_seconds() - cpu_before) * 1000 / max(result.requests, 1)
         print(
@@ -53,6 +54,14 @@ class Runner:
             flush=True,
         )
         return result, cpu_ms
+
+    def batch_status(self, server: Gunicorn) -> LoadResult | None:
+        """W6 at the target concurrency, when asked for: batch-status requests with 100 IDs each."""
+        if "W6" not in self.settings.workloads:
+            return None
+        print("W6 (batch-status, 100 IDs):", flush=True)
+        result, _ = self.load(server, "W6", TARGET_CONNECTIONS, self.settings.seconds)
+        return result
 
     def soak(self, server: Gunicorn, requests: int, seconds: float) -> LoadResult:
         """W3 in wrk runs of at most SOAK_CHUNK_SECONDS until `requests` are served or `seconds` pass.
@@ -117,6 +126,26 @@ def _median(values: list[float], text: str) -> tuple[float, str]:
         return middle, text.format(middle)
     each = ", ".join(text.format(v) for v in values)
     return middle, f"{text.format(middle)} (median of {len(values)} rounds: {each})"
+
+
+def webhook_verdicts(delivery: DeliveryResult, batch: LoadResult | None) -> list[Verdict]:
+    """W5 (issue 19's target) and W6 (docs/performance.md says why 400 req/s and 50 ms)."""
+    found = [
+        Verdict(
+            "W5 ≥ 200 events/s, one deliverer",
+            f"{delivery.rate:,.0f} events/s ({delivery.events:,} events in {delivery.seconds:.1f} s)"
+            if delivery.events
+            else f"not measured: {delivery.skipped}",
+            delivery.rate >= 200,
+        )
+    ]
+    if batch is not None:
+        found.append(
+            Verdict("W6 ≥ 400 req/s (100 IDs each)", f"{batch.throughput:,.0f} req/s", batch.throughput >= 400)
+        )
+        found.append(Verdict("W6 p99 ≤ 50 ms", f"{batch.p99_ms:.1f} ms", batch.p99_ms <= 50))
+        found.append(Verdict("W6 no errors", f"{batch.errors} errors", batch.errors == 0))
+    return found
 
 
 def verdicts(
@@ -218,6 +247,7 @@ def main() -> int:
                 if workload in settings.workloads:
                     print(f"{workload}:", flush=True)
                     points += runner.sweep(workload, gateway)
+            batch = runner.batch_status(gateway)
             if settings.rounds > 0 and any(w in settings.workloads for w in JUDGED):
                 print(
                     f"target rounds: floor, then {', '.join(JUDGED)}, at {TARGET_CONNECTIONS} connections", flush=True
@@ -236,7 +266,12 @@ def main() -> int:
         else SettlementResult(skipped="not requested (BENCH_WORKLOADS)")
     )
     notes += settlement.notes()
-    found = verdicts(points, rounds, settlement, rss)
+    delivery = (
+        measure_delivery(settings, settings.webhook_events)
+        if "W5" in settings.workloads
+        else DeliveryResult(skipped="not requested (BENCH_WORKLOADS)")
+    )
+    found = verdicts(points, rounds, settlement, rss) + webhook_verdicts(delivery, batch)
     plot_path = settings.output.with_suffix(".png")
     plot(points, plot_path, machine)
     write_document(
