@@ -14,6 +14,8 @@ from telemetry.metrics import multiprocess_dir
 
 # gunicorn's own messages and the app's go to stderr as JSON lines (LOG_FORMAT=console: readable).
 logconfig_dict = gunicorn_logconfig()
+# An access line's fields are built only when the line is written (the API turns its access line off).
+logger_class = "telemetry.gunicorn_logger.AccessOnDemandLogger"
 
 # A backstop, not the fix: a worker is replaced after this many requests (plus up to the jitter,
 # so workers started together do not all restart together). The pre-scan is what keeps memory flat
