@@ -10,6 +10,7 @@ import logging
 import os
 import sys
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from typing import Any
 
 from pythonjsonlogger.core import RESERVED_ATTRS
@@ -45,12 +46,38 @@ def make_formatter(log_format: str | None = None) -> logging.Formatter:
         return ConsoleFormatter()
     if chosen != JSON:
         raise ValueError(f"{LOG_FORMAT_VARIABLE} must be {JSON!r} or {CONSOLE!r}, not {chosen!r}")
-    return JsonFormatter(
+    return LeanJsonFormatter(
         ["levelname", "name", "message"],
         rename_fields={"levelname": "level", "name": "logger"},
         timestamp="time",
         reserved_attrs=sorted(_RESERVED),
     )
+
+
+class LeanJsonFormatter(JsonFormatter):
+    """python-json-logger's formatter, with its `add_fields` hook done in fewer steps.
+
+    The library walks every attribute of a record with a rename look-up and a prefix test each, and
+    hands the time to its encoder as a datetime: about half of an API request's log line, which is
+    written once per request (docs/performance.md). This finds the extra fields with one set
+    difference and writes the time as the library's encoder would. It is used only as
+    `make_formatter` configures it (fields renamed, no defaults or static fields); the tests hold
+    its lines equal to the library's own, field for field.
+    """
+
+    def add_fields(self, log_data: dict[str, Any], record: logging.LogRecord, message_dict: dict[str, Any]) -> None:
+        """Level, logger and message, then the dict logged as a message, then the record's extras, then the time."""
+        attributes = record.__dict__
+        log_data["level"] = attributes.get("levelname")
+        log_data["logger"] = attributes.get("name")
+        log_data["message"] = attributes.get("message")
+        log_data.update(message_dict)
+        extra = attributes.keys() - self._skip_fields
+        if extra:
+            for key, value in attributes.items():
+                if key in extra and not (isinstance(key, str) and key.startswith("_")):
+                    log_data[key] = value
+        log_data["time"] = datetime.fromtimestamp(record.created, tz=UTC).isoformat()
 
 
 def configure_logging(log_format: str | None = None, level: int = logging.INFO) -> None:

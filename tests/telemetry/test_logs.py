@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import logging
+import sys
+from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 import requests
+from pythonjsonlogger.json import JsonFormatter
 
+from telemetry.logs import _RESERVED, LeanJsonFormatter, make_formatter
 from tests.support.gunicorn_log import running_gunicorn
 from tests.support.messages import pacs008
 
@@ -33,3 +39,53 @@ def test_console_lines_are_for_people(tmp_path: Path) -> None:
     assert "INFO gateway.request: GET /healthz 200 request_id=probe-2" in text
     with pytest.raises(json.JSONDecodeError):
         json.loads(text.splitlines()[0])
+
+
+def _library_formatter() -> logging.Formatter:
+    return JsonFormatter(
+        ["levelname", "name", "message"],
+        rename_fields={"levelname": "level", "name": "logger"},
+        timestamp="time",
+        reserved_attrs=sorted(_RESERVED),
+    )
+
+
+def _records() -> list[logging.LogRecord]:
+    made = logging.getLogger("gateway.request")
+    plain = made.makeRecord("gateway.request", logging.INFO, __file__, 1, "%s %s %s", ("POST", "/v1/x", 201), None)
+    extras = {
+        "request_id": "r-1",
+        "status": 201,
+        "latency_ms": 1.25,
+        "organization": None,
+        "ok": True,
+        "ids": [1, "two"],
+        "nested": {"a": 1},
+        "when": datetime(2026, 11, 25, 1, 2, 3, 456789, tzinfo=UTC),
+        "amount": Decimal("10.50"),
+        "_private": "not written",
+        "path": "/v1/pacs008/net",
+    }
+    with_extras = made.makeRecord(
+        "gateway.request", logging.WARNING, __file__, 2, "with extras", (), None, extra=extras
+    )
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        failing = made.makeRecord("gateway.x", logging.ERROR, __file__, 3, "failed", (), sys.exc_info())
+    as_dict = made.makeRecord("gateway.x", logging.INFO, __file__, 4, {"event": "dict", "n": 2}, (), None)
+    stacked = made.makeRecord("gateway.x", logging.INFO, __file__, 5, "stack", (), None, sinfo="Stack (most recent)")
+    return [plain, with_extras, failing, as_dict, stacked]
+
+
+def test_the_lean_formatter_writes_what_python_json_logger_writes() -> None:
+    lean, library = make_formatter("json"), _library_formatter()
+    assert isinstance(lean, LeanJsonFormatter)
+    for record in _records():
+        assert json.loads(lean.format(record)) == json.loads(library.format(record))
+
+
+def test_the_lean_formatter_keeps_the_field_order_of_the_library() -> None:
+    lean, library = make_formatter("json"), _library_formatter()
+    for record in _records():
+        assert list(json.loads(lean.format(record))) == list(json.loads(library.format(record)))
