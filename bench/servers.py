@@ -18,6 +18,7 @@ from psycopg import sql
 
 from bench.floor import CREATE_TABLE
 from bench.settings import PROJECT_ROOT, BenchSettings
+from telemetry.metrics import MULTIPROCESS_DIR_VARIABLE
 
 BIN = Path(sys.executable).parent
 
@@ -110,9 +111,12 @@ class Gunicorn:
 
     def start(self) -> None:
         """Start and wait until it answers on its port."""
+        environ = service_environment(self.settings)
+        # Metrics as production keeps them under gunicorn: each worker's values in a file (Procfile).
+        environ[MULTIPROCESS_DIR_VARIABLE] = str(self.log.with_suffix(".metrics"))
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
-                self.command(), cwd=PROJECT_ROOT, env=service_environment(self.settings), stdout=log, stderr=log
+                self.command(), cwd=PROJECT_ROOT, env=environ, stdout=log, stderr=log
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
