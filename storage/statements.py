@@ -43,10 +43,19 @@ def _insert_sql(model: type[peewee.Model], param: str) -> tuple[str, tuple[peewe
     return sql, fields
 
 
-@functools.cache
-def _writers(fields: tuple[peewee.Field, ...]) -> tuple[tuple[str, Callable[[Any], Any], peewee.Field], ...]:
+_Writers = tuple[tuple[str, Callable[[Any], Any], peewee.Field], ...]
+_WRITERS: dict[int, tuple[tuple[peewee.Field, ...], _Writers]] = {}
+
+
+def _writers(fields: tuple[peewee.Field, ...]) -> _Writers:
     # Each field's name and bound `db_value`, looked up once per statement rather than per value.
-    return tuple((f.name, f.db_value, f) for f in fields)
+    # Found by the tuple's identity (the statements' field tuples live as long as the process): a
+    # cache keyed by the tuple would hash every field in Python, peewee's Field.__hash__, 36 times
+    # per pacs.008 (docs/performance.md).
+    found = _WRITERS.get(id(fields))
+    if found is None or found[0] is not fields:
+        found = _WRITERS[id(fields)] = (fields, tuple((f.name, f.db_value, f) for f in fields))
+    return found[1]
 
 
 def field_params(fields: tuple[peewee.Field, ...], values: Mapping[str, Any]) -> list[Any]:

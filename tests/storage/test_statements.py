@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import peewee
 import pytest
 
 from storage.database import database
 from storage.models import Transfer, TransferEvent
-from storage.statements import insert_row_with_child
+from storage.statements import field_params, insert_row_with_child
 from tests.support.databases import postgres_url
 from tests.support.transfers import AT, transfer_fields
 
@@ -54,3 +56,26 @@ def test_a_statement_with_values_runs_on_either_database(organization_id: int) -
             f'SELECT count(*) FROM "organization" WHERE "id" = {param}', [organization_id]
         ).fetchone()
     assert count == 1
+
+
+def test_binding_values_hashes_no_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    fields = tuple(f for f in Transfer._meta.sorted_fields if not isinstance(f, peewee.AutoField))
+    values = {"state": "Created"}
+    field_params(fields, values)  # the first call builds the writers
+    hashed: list[peewee.Field] = []
+    original = peewee.Field.__hash__
+
+    def counting_hash(field: peewee.Field) -> int:
+        hashed.append(field)
+        return original(field)
+
+    monkeypatch.setattr(peewee.Field, "__hash__", counting_hash)
+    field_params(fields, values)
+    assert hashed == []
+
+
+def test_writers_follow_a_new_tuple_of_fields() -> None:
+    first = (Transfer.state,)
+    assert field_params(first, {"state": "Created"}) == ["Created"]
+    second = (Transfer.state, Transfer.amount_usd)
+    assert field_params(second, {"state": "Failed", "amount_usd": Decimal("1.50")}) == ["Failed", 150]
