@@ -13,7 +13,7 @@ import pytest
 import requests
 from pythonjsonlogger.json import JsonFormatter
 
-from telemetry.logs import _RESERVED, LeanJsonFormatter, make_formatter
+from telemetry.logs import _RESERVED, LeanJsonFormatter, gunicorn_logconfig, make_formatter
 from tests.support.gunicorn_log import running_gunicorn
 from tests.support.messages import pacs008
 
@@ -89,3 +89,11 @@ def test_the_lean_formatter_keeps_the_field_order_of_the_library() -> None:
     lean, library = make_formatter("json"), _library_formatter()
     for record in _records():
         assert list(json.loads(lean.format(record))) == list(json.loads(library.format(record)))
+
+
+def test_records_skip_the_fields_no_formatter_writes() -> None:
+    gunicorn_logconfig()
+    record = logging.getLogger("gateway.request").makeRecord("x", logging.INFO, __file__, 1, "m", (), None)
+    assert (record.thread, record.process, record.processName) == (None, None, None)
+    for formatter in (make_formatter("json"), make_formatter("console")):
+        assert "None" not in formatter.format(record).replace('"time"', "")
