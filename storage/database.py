@@ -30,7 +30,8 @@ CONNECT_WAIT_SECONDS = 3.0
 # so a pool that lost its server reconnects within seconds of the server's return, not minutes.
 RECONNECT_GIVE_UP_SECONDS = 5.0
 # Pool bounds per process. The cap is above the threads any process here runs at once (a sync
-# gunicorn worker 1, a settlement worker one per pass, the tests' threaded server 20), so threads
+# gunicorn worker 1, a settlement worker one per pass, the webhook deliverer its 24 senders and its
+# loop, the tests' threaded server 20), so threads
 # never queue for a connection another thread holds for its whole request; it bounds only bursts.
 POOL_MIN_SIZE = 1
 POOL_MAX_SIZE = 32

@@ -17,7 +17,7 @@ class WebhookSettings:
     retry_max_seconds: float = 3_600.0
     claim_seconds: float = 60.0
     poll_seconds: float = 0.5
-    senders: int = 32
+    senders: int = 24  # with the loop, below the connection pool's 32 (storage/database.py)
     per_endpoint: int = 8
     dispatch_batch: int = 500
     retention_days: int = 30
