@@ -107,3 +107,14 @@ def test_rotate_deliveries_and_redeliver(runner: FlaskCliRunner, client: FlaskCl
         for request in got:
             verify(old, request)
             verify(new, request)
+
+
+def test_deliver_once_sends_what_is_due_and_exits(runner: FlaskCliRunner, client: FlaskClient, api_key: str) -> None:
+    for receiver in running():
+        endpoint_id, secret = add(runner, "Acme Bank", receiver.url)
+        submit(client, api_key)
+        result = runner.invoke(args=["deliver", "--once"])
+        assert (result.exit_code, result.output) == (0, "deliveries sent: 1\n")
+        (request,) = receiver.snapshot()
+        verify(secret, request)
+        assert endpoint_id in runner.invoke(args=["webhooks", "list", "Acme Bank"]).output
