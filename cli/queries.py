@@ -11,7 +11,7 @@ from flask.cli import AppGroup
 from storage.organizations import find_organization
 from storage.status_queries import list_status_queries, prune_status_queries
 
-group = AppGroup("queries", help="Recorded pacs.028 status requests (spec 2.6).")
+group = AppGroup("queries", help="Recorded status requests, pacs.028 and batch-status (spec 2.6).")
 
 
 @group.command("list")
@@ -27,11 +27,14 @@ def list_command(
     owner = find_organization(organization)
     if owner is None:
         raise click.ClickException(f"no organization {organization!r}")
-    click.echo("queried_at\tmessage_id\ttransfer_id\talternative_id\toriginal_message_id\tenvironment\tnetwork\tanswer")
+    click.echo(
+        "queried_at\ttype\tmessage_id\ttransfer_id\talternative_id\toriginal_message_id\tenvironment\tnetwork\tanswer"
+    )
     for query in list_status_queries(owner, transfer_id, since, limit):
         answer = f"{query.status} {query.reason_code}" if query.reason_code else query.status
         fields = [
             f"{query.queried_at:%Y-%m-%dT%H:%M:%SZ}",
+            query.message_type,
             query.message_id or "-",
             query.queried_transfer_id or "-",
             query.alternative_id or "-",

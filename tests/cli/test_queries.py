@@ -34,6 +34,22 @@ def test_lists_queries_of_one_organization(
     assert runner.invoke(args=["queries", "list", "--org", "Nobody"]).exit_code != 0
 
 
+def test_lists_batch_status_requests_with_their_type(client: FlaskClient, runner: FlaskCliRunner, api_key: str) -> None:
+    headers = {"NET-API-KEY": api_key, "Content-Type": "application/json"}
+    client.post("/v1/transfers/batch-status", data='{"transfer_ids": []}', headers=headers)
+    client.post("/v1/transfers/batch-status", data="{", headers=headers)
+    client.post("/v1/pacs028/net", data=pacs028(instruction_id="nope"), headers={**headers, "Content-Type": "text/xml"})
+    listed = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--raw"]).output.splitlines()
+    assert listed[0].startswith("queried_at\ttype\t")
+    rows = [line.split("\t") for line in listed[1:] if "\t" in line]
+    assert [(row[1], row[-1]) for row in rows] == [
+        ("batch-status", "200"),
+        ("batch-status", "400"),
+        ("pacs.028", "RJCT NARR"),
+    ]
+    assert '{"transfer_ids": []}' in listed
+
+
 def query_and_transfer(client: FlaskClient, api_key: str) -> None:
     headers = {"NET-API-KEY": api_key, "Content-Type": "application/xml"}
     created = client.post("/v1/pacs008/net", data=pacs008(), headers=headers)
