@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import threading
+from datetime import datetime, timedelta
 from types import FrameType
 from wsgiref.simple_server import WSGIServer
 
@@ -14,6 +15,7 @@ import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
+from services.overview import RATE_WINDOW, read_overview
 from services.settlement.ledger_client import LedgerUnavailable
 from services.settlement.ledger_metrics import DistributionBalanceCollector
 from services.settlement.networks import networks_from_config
@@ -23,6 +25,7 @@ from services.settlement.worker import Settler
 from services.store_metrics import StoreCollector
 from storage import settlement as store
 from storage.database import database, is_postgres
+from storage.models import utc_now
 from storage.notifications import TransferWakeup
 from telemetry.logs import configure_logging
 from telemetry.metrics import serve_metrics
@@ -138,29 +141,59 @@ def _run_loop(settler: Settler, database_url: str, stop: threading.Event) -> Non
         wakeup.close()
 
 
+SUMMARY_ROWS = 5  # blocked transfers, open errors and failures shown per list: the summary fits a screen
+
+
+def _time(moment: datetime | None) -> str:
+    return f"{moment:%Y-%m-%dT%H:%M:%SZ}" if moment is not None else "-"
+
+
+def _age(age: timedelta | None) -> str:
+    if age is None:
+        return "none"
+    seconds = int(age.total_seconds())
+    return (
+        f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else f"{seconds // 60}m{seconds % 60:02d}s"
+    )
+
+
+def _more(shown: int, total: int) -> None:
+    if total > shown:
+        click.echo(f"  ... and {total - shown} more")
+
+
 @group.command("status")
-def status_command() -> None:
-    """Transfers by state, blocked transfers, channel leases and the latest errors."""
-    with database.connection_context():
-        counts = store.state_counts()
-        blocked = store.blocked_transfers()
-        errors = store.transfers_with_errors()
-        leases = store.channel_leases()
-    click.echo("transfers: " + (", ".join(f"{state}={n}" for state, n in sorted(counts.items())) or "none"))
-    click.echo(f"blocked (operator action needed): {len(blocked)}")
-    for transfer in blocked:
-        since = f"{transfer.blocked_since:%Y-%m-%dT%H:%M:%SZ}"
-        click.echo(f"  {transfer.id} {transfer.environment} since {since}: {transfer.last_error}")
-    click.echo("channel leases:")
-    for lease in leases:
-        holder = "free"
-        if lease.holder is not None and lease.leased_at is not None:
-            envelope = f"envelope {lease.attempt_id}" if lease.attempt_id else "an envelope being built"
-            holder = f"leased to {envelope} by {lease.holder} since {lease.leased_at:%Y-%m-%dT%H:%M:%SZ}"
-        click.echo(f"  {lease.environment} {lease.account_id} {holder}")
-    click.echo("last errors:")
-    for transfer in errors:
+@click.option("--channels", "each_channel", is_flag=True, help="List every channel account and what holds it.")
+def status_command(each_channel: bool) -> None:
+    """One screen: transfers by state, backlog and pace, blocked transfers, channels, errors, progress."""
+    view = read_overview(utc_now(), listed=SUMMARY_ROWS)
+    click.echo("transfers: " + (", ".join(f"{state}={n}" for state, n in sorted(view.states.items())) or "none"))
+    click.echo(
+        f"backlog: {view.open_transfers} open, oldest Created {_age(view.oldest_created_age)} old; "
+        f"settled {view.settled_per_minute:.1f}/min over the last {RATE_WINDOW.seconds // 60} min"
+    )
+    click.echo(f"blocked (operator action needed): {view.blocked_count}")
+    for transfer in view.blocked:
+        click.echo(
+            f"  {transfer.id} {transfer.environment} since {_time(transfer.blocked_since)}: {transfer.last_error}"
+        )
+    _more(len(view.blocked), view.blocked_count)
+    counts = view.channel_counts()
+    summary = "; ".join(f"{env} {leased} leased, {free} free" for env, (leased, free) in sorted(counts.items()))
+    click.echo(f"channels: {summary or 'none registered yet'}" + ("" if each_channel else " (--channels for each)"))
+    if each_channel:
+        for lease in view.channels:
+            holder = "free"
+            if lease.holder is not None and lease.leased_at is not None:
+                envelope = f"envelope {lease.attempt_id}" if lease.attempt_id else "an envelope being built"
+                holder = f"leased to {envelope} by {lease.holder} since {_time(lease.leased_at)}"
+            click.echo(f"  {lease.environment} {lease.account_id} {holder}")
+    click.echo(f"last errors on open transfers: {'none' if not view.open_errors else ''}".rstrip())
+    for transfer in view.open_errors:
         click.echo(f"  {transfer.id} {transfer.state} attempts={transfer.attempt_count}: {transfer.last_error}")
+    click.echo(f"last failures: {'none' if not view.failures else ''}".rstrip())
+    for failure in view.failures:
+        click.echo(f"  {failure.transfer_id} {_time(failure.failed_at)} {failure.error_code}: {failure.reason or '-'}")
     click.echo(
         f"progress (stalled after {current_app.config['SETTLEMENT_STALL_LEDGERS']} ledgers without a completion):"
     )
@@ -170,9 +203,9 @@ def status_command() -> None:
 
 def _progress_lines() -> list[str]:
     """Per configured environment: the ledger of the last completion against the tip, or the stall."""
-    networks, _ = networks_from_config(current_app.config)
+    networks, problems = networks_from_config(current_app.config)
     limit = int(current_app.config["SETTLEMENT_STALL_LEDGERS"])
-    lines = []
+    lines = [f"{environment}: not settling here ({problem})" for environment, problem in sorted(problems.items())]
     for environment, network in sorted(networks.items()):
         with database.connection_context():
             progress = store.progress(environment, network.channel_ids)
