@@ -80,6 +80,11 @@ deploy-tools: ## Install Debian's nginx and wrk: the proxy tests, `make chaos` a
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 
+.PHONY: browser-tools
+browser-tools: ## Install Debian's chromium and chromium-driver: the console's browser test (tests/api/test_ops_browser.py) uses them
+	@{ command -v chromium && command -v chromedriver; } >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
+
 # CI's short fault run: scenarios that recover in seconds; a Postgres restart or a killed worker takes two minutes (docs/reliability.md).
 CHAOS_SHORT_SCENARIOS ?= kill-api-worker ledger-504-after-apply slow-clients hostile-bodies
 .PHONY: chaos chaos-short

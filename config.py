@@ -24,6 +24,8 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "USD_TO_TKN_RATE": ("USD_TO_TKN_RATE", Decimal("1"), Decimal),
     # Metrics (telemetry/metrics.py): a bearer token for GET /metrics (empty: open), the worker's port.
     "METRICS_TOKEN": ("METRICS_TOKEN", "", str),
+    # The operator console at /ops (api/ops.py): off while empty, else the token it asks for.
+    "OPS_TOKEN": ("OPS_TOKEN", "", str),
     "SETTLEMENT_METRICS_HOST": ("SETTLEMENT_METRICS_HOST", "127.0.0.1", str),
     "SETTLEMENT_METRICS_PORT": ("SETTLEMENT_METRICS_PORT", 0, int),  # 0: no metrics server
     "DEMO_KEY_FILE": ("DEMO_KEY_FILE", str(PROJECT_ROOT / "var" / "demo-api-key"), str),

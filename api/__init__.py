@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from api import batch_status, errors, health, metrics, request_log, transfers
+from api import batch_status, errors, health, metrics, ops, request_log, transfers
 
 
 def init_app(app: Flask) -> None:
@@ -18,4 +18,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(batch_status.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(metrics.blueprint)
+    token = app.config["OPS_TOKEN"]
+    if token:  # the console exists only when it has a token to ask for
+        if len(token) < ops.OPS_TOKEN_MIN_LENGTH:
+            raise ValueError(f"OPS_TOKEN must be at least {ops.OPS_TOKEN_MIN_LENGTH} characters (openssl rand -hex 32)")
+        app.register_blueprint(ops.blueprint)
     errors.init_app(app)
