@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import click
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from storage.migrate import upgrade
 
-group = AppGroup("db", help="Database schema.")
+group = StoreGroup("db", help="Database schema.", migrations=False)
 
 
 @group.command("upgrade")

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from services.api_keys import Environment, issue_api_key
 from storage.database import database
 from storage.organizations import count_organizations, find_organization, insert_organization
 
-group = AppGroup("demo", help="Demo data for a first run.")
+group = StoreGroup("demo", help="Demo data for a first run.")
 DEMO_ORGANIZATION = "Demo Organization"
 
 

@@ -6,15 +6,15 @@ from datetime import datetime
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from services.api_keys import Environment, UnknownOrganization, issue_api_key, revoke_api_key
 from services.context import missing_production_settings
 from storage.api_keys import list_api_keys
 from storage.database import database
 from storage.organizations import find_organization
 
-group = AppGroup("keys", help="API keys (only their hashes are stored).")
+group = StoreGroup("keys", help="API keys (only their hashes are stored).")
 
 
 @group.command("issue")

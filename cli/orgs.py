@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 import peewee
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from storage.database import database
 from storage.organizations import insert_organization, list_organizations
 
-group = AppGroup("orgs", help="Organizations.")
+group = StoreGroup("orgs", help="Organizations.")
 
 
 @group.command("create")

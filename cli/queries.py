@@ -6,12 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from storage.organizations import find_organization
 from storage.status_queries import list_status_queries, prune_status_queries
 
-group = AppGroup("queries", help="Recorded status requests, pacs.028 and batch-status (spec 2.6).")
+group = StoreGroup("queries", help="Recorded status requests, pacs.028 and batch-status (spec 2.6).")
 
 
 @group.command("list")

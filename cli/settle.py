@@ -13,8 +13,9 @@ from wsgiref.simple_server import WSGIServer
 
 import click
 from flask import current_app
-from flask.cli import AppGroup, with_appcontext
+from flask.cli import with_appcontext
 
+from cli.store_group import StoreGroup
 from services.overview import RATE_WINDOW, read_overview
 from services.settlement.ledger_client import LedgerUnavailable
 from services.settlement.ledger_metrics import DistributionBalanceCollector
@@ -46,7 +47,7 @@ def _run_once(settler: Settler) -> int:
     return total
 
 
-@click.group("settle", cls=AppGroup, invoke_without_command=True)
+@click.group("settle", cls=StoreGroup, invoke_without_command=True)
 @click.option("--once", is_flag=True, help="Settle what is due now, then exit.")
 @click.pass_context
 @with_appcontext

@@ -6,14 +6,14 @@ import uuid
 from datetime import datetime
 
 import click
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from storage.database import database
 from storage.organizations import find_organization
 from storage.transfer_lookup import list_transfers, transfer_history
 from storage.transfer_states import TransferState
 
-group = AppGroup("transfers", help="Transfers: look one up, or list them.")
+group = StoreGroup("transfers", help="Transfers: look one up, or list them.")
 
 
 def _time(moment: datetime | None) -> str:

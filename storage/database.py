@@ -138,6 +138,12 @@ def open_database(url: str) -> peewee.Database:
     # peewee logs every query with its parameters at DEBUG: raw bodies, account numbers, key hashes.
     # No log level an operator may set lets those through.
     logging.getLogger("peewee").setLevel(logging.INFO)
+    # Where no logging is set up (an operator's command), the pool's reconnection warnings would be
+    # printed raw, several a second; such a command explains its store in one line instead
+    # (cli/store_group.py). Processes that configure logging still get them: this only stops
+    # logging's last-resort printing.
+    if not any(isinstance(h, logging.NullHandler) for h in logging.getLogger("psycopg").handlers):
+        logging.getLogger("psycopg").addHandler(logging.NullHandler())
     previous = database.obj
     if isinstance(previous, PoolDatabase):
         previous.close_pool()
