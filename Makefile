@@ -47,10 +47,14 @@ LEDGER_PORT ?= 8100
 run: export API_PORT := $(API_PORT)
 run: export LEDGER_PORT := $(LEDGER_PORT)
 run: export SANDBOX_HORIZON_URL ?= http://127.0.0.1:$(LEDGER_PORT)
-run: $(USAGE_XSD) ## Start API (127.0.0.1:API_PORT, 8000), ledger (LEDGER_PORT, 8100), worker; restart any that dies
+# The sandbox ledger's database and secrets beside the gateway's store (docs/decisions.md U4).
+run: export LEDGER_DATABASE ?= $(shell $(BIN)/python -m config)/ledger.sqlite3
+run: export SANDBOX_SECRETS_FILE ?= $(shell $(BIN)/python -m config)/ledger-secrets.json
+run: $(USAGE_XSD) ## Start API (127.0.0.1:API_PORT, 8000), ledger (LEDGER_PORT, 8100), worker; restart any that dies; Ctrl-C stops
 	$(BIN)/flask --app app db upgrade
 	$(BIN)/flask --app app demo ensure
-	$(BIN)/honcho start -f Procfile
+	@# Ctrl-C: honcho stops every process (each exits 0) and itself exits 130, which is no error here.
+	$(BIN)/honcho start -f Procfile || [ $$? -eq 130 ]
 
 test: test-sqlite test-postgres ## Run the whole suite on SQLite, then on Postgres when reachable
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 PROJECT_ROOT = Path(__file__).resolve().parent
 
@@ -36,7 +37,8 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     # Sandbox settlement: the local ledger and the secrets file its bootstrap writes.
     "SANDBOX_HORIZON_URL": ("SANDBOX_HORIZON_URL", "http://127.0.0.1:8100", str),
     "SANDBOX_NETWORK_PASSPHRASE": ("SANDBOX_NETWORK_PASSPHRASE", "TKN Gateway Sandbox Network ; 2026", str),
-    "SANDBOX_SECRETS_FILE": ("SANDBOX_SECRETS_FILE", str(PROJECT_ROOT / "var" / "ledger-secrets.json"), str),
+    # None: ledger-secrets.json in state_directory(), beside the store (docs/decisions.md U4).
+    "SANDBOX_SECRETS_FILE": ("SANDBOX_SECRETS_FILE", None, str),
     # Settlement worker (docs/settlement.md).
     "SETTLEMENT_LEDGER_BOUND": ("SETTLEMENT_LEDGER_BOUND", 12, int),
     "SETTLEMENT_TIME_BOUND_SECONDS": ("SETTLEMENT_TIME_BOUND_SECONDS", 90, int),
@@ -73,6 +75,18 @@ def default_database_url(environ: Mapping[str, str]) -> str:
     return f"sqlite:///{Path(state_home) / 'tkn-gateway' / 'gateway.sqlite3'}"
 
 
+def state_directory(environ: Mapping[str, str]) -> Path:
+    """Where the gateway's own state lives: the SQLite store's directory, else the default one.
+
+    `make run` keeps the sandbox ledger's database and secrets here too, so the ledger's hashes and
+    accounts live and die with the store that refers to them (docs/decisions.md U4).
+    """
+    url = environ.get("DATABASE_URL") or default_database_url(environ)
+    if urlparse(url).scheme.startswith("sqlite") and "///" in url:
+        return Path(url.split("///", 1)[1]).parent
+    return Path(default_database_url(environ).split("///", 1)[1]).parent
+
+
 def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     """Return the Flask config values, parsed from an environment mapping."""
     values: dict[str, Any] = {}
@@ -81,9 +95,16 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         values[key] = default if raw in (None, "") else parse(raw)
     if values["DATABASE_URL"] is None:
         values["DATABASE_URL"] = default_database_url(environ)
+    if values["SANDBOX_SECRETS_FILE"] is None:
+        values["SANDBOX_SECRETS_FILE"] = str(state_directory(environ) / "ledger-secrets.json")
     return values
 
 
 def from_process_environment() -> dict[str, Any]:
     """Return the config values of this process's environment."""
     return load_config(os.environ)
+
+
+if __name__ == "__main__":
+    # `python -m config state-dir`: the Makefile asks where `make run` keeps the ledger's state.
+    print(state_directory(os.environ))

@@ -107,6 +107,7 @@ class RunStack:
             DATABASE_URL=self.database_url or f"sqlite:///{self.directory / 'gateway.sqlite3'}",
             DEMO_KEY_FILE=str(self.directory / "demo-api-key"),
             SANDBOX_SECRETS_FILE=str(self.directory / "ledger-secrets.json"),
+            DEMO_PAYEE_FILE=str(self.directory / "demo-payee"),
             SANDBOX_HORIZON_URL=self.ledger_url,
             LEDGER_DATABASE=str(self.directory / "ledger.sqlite3"),
             API_PORT=str(self.api_port),

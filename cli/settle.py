@@ -100,6 +100,10 @@ def group(context: click.Context, once: bool) -> None:
             metrics.shutdown()
             metrics.server_close()
     log.info("settlement worker %s stopped (%s)", worker_id, ", ".join(received) or "a loop ended")
+    # Ctrl-C under make run reaches the worker twice (the terminal's SIGINT, then honcho's SIGTERM);
+    # the second must not kill the interpreter on its way out and turn a clean stop into exit 143.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _start_metrics(settler: Settler) -> WSGIServer | None:

@@ -56,6 +56,8 @@ def app_config(tmp_path: Path, _postgres_ready: str | None) -> dict[str, Any]:
         "TESTING": True,
         "DATABASE_URL": _postgres_ready or sqlite_url(tmp_path),
         "DEMO_KEY_FILE": str(tmp_path / "demo-api-key"),
+        # Not the default beside the developer's own store: no sandbox unless a test sets one up.
+        "SANDBOX_SECRETS_FILE": str(tmp_path / "ledger-secrets.json"),
     }
 
 

@@ -68,3 +68,44 @@ def test_a_killed_worker_api_worker_or_api_master_comes_back_and_the_stack_keeps
     assert "settle killed by SIGKILL after" in log
     assert "web killed by SIGKILL after" in log
     assert stack.process is not None and stack.process.poll() is None
+
+
+class DefaultStateStack(RunStack):
+    """`make run` with only the store chosen: the ledger's database and secrets where make puts them."""
+
+    def environment(self) -> dict[str, str]:
+        """RunStack's environment without the ledger's own paths."""
+        environ = super().environment()
+        del environ["LEDGER_DATABASE"], environ["SANDBOX_SECRETS_FILE"]
+        return environ
+
+
+def test_make_run_keeps_the_ledger_beside_the_store_says_when_ready_and_stops_quietly_on_ctrl_c(
+    tmp_path: Path,
+) -> None:
+    stack = DefaultStateStack(tmp_path / "stack")
+    try:
+        stack.start()
+        wait_for(lambda: "ready: API" in stack.log_text(), 120, "the ready line")
+        ready = [line for line in stack.log_text().splitlines() if "ready: API" in line]
+        assert len(ready) == 1
+        directory = stack.directory
+        assert ready[0].endswith(
+            f"ready: API {stack.api_url}, sandbox ledger {stack.ledger_url}; demo key in "
+            f"{directory / 'demo-api-key'}, demo payee in {directory / 'demo-payee'}. Press Ctrl-C to stop everything."
+        )
+        # Beside the store (DATABASE_URL names gateway.sqlite3 in the same directory), not in var/.
+        assert (directory / "ledger.sqlite3").exists() and (directory / "ledger-secrets.json").exists()
+
+        # A process still starting when Ctrl-C comes dies before its handlers exist; stop a running stack.
+        wait_for(lambda: "settlement worker" in stack.log_text() and " started (" in stack.log_text(), 60, "the worker")
+        assert stack.process is not None
+        os.killpg(stack.process.pid, signal.SIGINT)  # what Ctrl-C in make run's terminal does
+        # make itself ends by the SIGINT, silently, as any program stopped with Ctrl-C; never by an error.
+        assert stack.process.wait(timeout=60) in (0, -signal.SIGINT)
+        log = stack.log_text()
+        assert "make: ***" not in log and "Traceback" not in log
+        for name in ("web", "ledger", "settle", "ready"):
+            assert f"{name}.1 stopped (rc=0)" in log, log[-3000:]
+    finally:
+        stack.stop()

@@ -114,7 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     respawner = Respawner(args.name, command, Backoff(args.first_delay, args.max_delay, args.healthy_after))
     signal.signal(signal.SIGTERM, respawner.stop)
     signal.signal(signal.SIGINT, respawner.stop)
-    return respawner.run()
+    returncode = respawner.run()
+    # Stopping already: a second signal (honcho's SIGTERM after the terminal's SIGINT) must not kill
+    # the interpreter on its way out, which would report 143 for a clean stop.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return returncode
 
 
 if __name__ == "__main__":
