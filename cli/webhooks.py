@@ -6,8 +6,8 @@ from datetime import datetime, timedelta
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from services.webhooks.endpoints import EndpointRefused, add_endpoint, rotate
 from services.webhooks.settings import webhook_settings
 from storage.database import database
@@ -16,7 +16,7 @@ from storage.organizations import find_organization
 from storage.webhook_deliveries import deliveries_of, get_message, list_deliveries, requeue
 from storage.webhook_endpoints import list_endpoints, set_disabled
 
-group = AppGroup("webhooks", help="Webhook endpoints per organization, and their deliveries.")
+group = StoreGroup("webhooks", help="Webhook endpoints per organization, and their deliveries.")
 
 
 def _organization(name_or_id: str) -> Organization:

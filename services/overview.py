@@ -1,26 +1,37 @@
 """The operator's overview of the gateway: transfers over time, settlement pace and backlog, failures, channels.
 
 Read from the store in one connection; the console (`/ops`) renders it and `settle status` prints
-it. Nothing here reads a secret: channel accounts are public keys, failures carry their reason in
-words, and no key, body or envelope is loaded.
+it. Nothing here shows a secret: channel accounts are public keys, failures carry their reason in
+words, webhook URLs lose their user, password and query, and no key, body, envelope or webhook
+secret is loaded.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 from storage import gauges, overview
 from storage import settlement as store
 from storage.database import database
 from storage.models import Transfer
-from storage.overview import Failure
+from storage.overview import EndpointHealth, Failure
 from storage.settlement import LeaseView
 from storage.transfer_states import TransferState
 
 # The console's two windows: the last hour in 5-minute bars, or the last day in hourly bars.
 WINDOWS = {"1h": (timedelta(hours=1), timedelta(minutes=5)), "24h": (timedelta(hours=24), timedelta(hours=1))}
 RATE_WINDOW = timedelta(minutes=5)
+WEBHOOKS_LISTED = 50
+
+
+def public_url(url: str) -> str:
+    """A receiver URL without what may be a credential: no user or password, no query, no fragment."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}"
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,7 @@ class Overview:
     open_errors: list[Transfer]
     failures: list[Failure]
     channels: list[LeaseView]
+    webhooks: list[EndpointHealth]
 
     @property
     def settled_per_minute(self) -> float:
@@ -98,4 +110,5 @@ def read_overview(now: datetime, window: str = "1h", listed: int = 10) -> Overvi
             open_errors=store.transfers_with_errors(listed),
             failures=overview.last_failures(listed),
             channels=store.channel_leases(),
+            webhooks=[replace(w, url=public_url(w.url)) for w in overview.webhook_health(WEBHOOKS_LISTED)],
         )

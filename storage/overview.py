@@ -10,12 +10,14 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, cast
 
 import peewee
 
 from storage.database import database, is_postgres
 from storage.models import Organization, Transfer
 from storage.transfer_states import TransferState
+from storage.webhook_models import WebhookDelivery, WebhookEndpoint
 
 
 def _bucket_sql(param: str) -> str:
@@ -84,3 +86,53 @@ def count_open() -> int:
     """Transfers still Created or Processing."""
     open_states = (TransferState.CREATED.value, TransferState.PROCESSING.value)
     return int(Transfer.select(peewee.fn.COUNT(Transfer.id)).where(Transfer.state.in_(open_states)).scalar() or 0)
+
+
+@dataclass(frozen=True)
+class EndpointHealth:
+    """A webhook endpoint as the operator sees it: whose, where, whether it works, what waits for it."""
+
+    endpoint_id: int
+    organization: str
+    url: str
+    disabled_reason: str | None
+    failing_since: datetime | None
+    pending: int
+    failed: int
+
+
+def webhook_health(limit: int) -> list[EndpointHealth]:
+    """Up to `limit` webhook endpoints, oldest first, each with its pending and failed deliveries."""
+    counted = (
+        WebhookDelivery.select(WebhookDelivery.endpoint, WebhookDelivery.state, peewee.fn.COUNT(WebhookDelivery.id))
+        .where(WebhookDelivery.state.in_(["pending", "failed"]))
+        .group_by(WebhookDelivery.endpoint, WebhookDelivery.state)
+        .tuples()
+    )
+    rows = cast(list[tuple[Any, Any, Any]], list(counted))
+    counts = {(int(endpoint), str(state)): int(total) for endpoint, state, total in rows}
+    endpoints = (
+        WebhookEndpoint.select(
+            WebhookEndpoint.id,
+            WebhookEndpoint.url,
+            WebhookEndpoint.disabled_reason,
+            WebhookEndpoint.disabled_at,
+            WebhookEndpoint.failing_since,
+            Organization.name,
+        )
+        .join(Organization)
+        .order_by(WebhookEndpoint.id)
+        .limit(limit)
+    )
+    return [
+        EndpointHealth(
+            row.id,
+            row.organization.name,
+            row.url,
+            (row.disabled_reason or "disabled") if row.disabled_at is not None else None,
+            row.failing_since,
+            counts.get((row.id, "pending"), 0),
+            counts.get((row.id, "failed"), 0),
+        )
+        for row in endpoints
+    ]

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from freezegun import freeze_time
 
 from app import create_app
-from tests.support.operations import CHANNELS, NOW, REASONS, seed
+from tests.support.operations import CHANNELS, NOW, REASONS, WEBHOOK_SECRET, seed
 
 TOKEN = "ops-token-0123456789abcdef"
 
@@ -81,5 +81,6 @@ def test_the_page_shows_states_backlog_failures_and_channels_but_no_secret(
     assert all(channel in page for channel in CHANNELS)
     assert "Transfers accepted per 5 min" in page and "Transfers accepted per 60 min" in day
     assert page.count("<rect ") >= 12
-    for secret in (TOKEN, api_key, api_key.split("_", 3)[3], "<Document/>"):
+    assert "https://hooks.acme.example/tkn</td>" in page and "disabled: disabled after 24 h of failures" in page
+    for secret in (TOKEN, api_key, api_key.split("_", 3)[3], "<Document/>", WEBHOOK_SECRET, "hook-password", "token="):
         assert secret not in page and secret not in day

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from services.overview import read_overview
+from services.overview import public_url, read_overview
 from tests.support.operations import CHANNELS, NOW, REASONS, seed
 from tests.support.transfers import AT
 
@@ -41,6 +41,14 @@ def test_backlog_pace_failures_and_channels(organization_id: int) -> None:
     assert {f.reason for f in view.failures} == set(REASONS)
     assert view.channel_counts() == {"Sandbox": (1, 2)}
     assert [c.account_id for c in view.channels] == CHANNELS
+    assert [(w.url, w.disabled_reason, w.pending, w.failed) for w in view.webhooks] == [
+        ("https://hooks.acme.example/tkn", None, 0, 0),
+        ("https://down.acme.example/hook", "disabled after 24 h of failures", 0, 0),
+    ]
+
+
+def test_a_webhook_url_loses_what_may_be_a_credential() -> None:
+    assert public_url("https://u:p@h.example:8443/a/b?token=x#f") == "https://h.example:8443/a/b"
 
 
 def test_an_empty_store(organization_id: int) -> None:

@@ -10,10 +10,13 @@ from decimal import Decimal
 from storage.database import database
 from storage.models import ChannelLease, Transfer
 from storage.transfers import create_transfer
+from storage.webhook_endpoints import insert_endpoint, set_disabled
 from tests.support.transfers import move, transfer_fields
 
 NOW = datetime(2026, 11, 25, 10, 2, 30)
 CHANNELS = ["GCHANNELA" + "A" * 47, "GCHANNELB" + "B" * 47, "GCHANNELC" + "C" * 47]
+WEBHOOK_URL = "https://ops:hook-password@hooks.acme.example/tkn?token=hook-query-token"
+WEBHOOK_SECRET = "whsec_c2VjcmV0LXRoYXQtbXVzdC1uZXZlci1zaG93"
 REASONS = [
     "the creditor account does not exist on the ledger (ledger result op_no_destination)",
     "the creditor account has no TKN trustline (ledger result op_no_trust)",
@@ -75,4 +78,7 @@ def seed(organization_id: int, now: datetime = NOW) -> SeededStore:
                 holder="worker-1" if n == 0 else None,
                 leased_at=now - timedelta(seconds=4) if n == 0 else None,
             )
+        insert_endpoint(organization_id, WEBHOOK_URL, None, WEBHOOK_SECRET, now - timedelta(days=1))
+        broken = insert_endpoint(organization_id, "https://down.acme.example/hook", None, WEBHOOK_SECRET, now)
+        set_disabled(broken.id, now, "disabled after 24 h of failures")
     return seeded
