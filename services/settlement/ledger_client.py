@@ -98,6 +98,9 @@ class LedgerClient(Protocol):
     def submit(self, envelope_xdr: str) -> SubmitReply:
         """Submit synchronously; never raises for a ledger or transport problem."""
 
+    def submit_async(self, envelope_xdr: str) -> SubmitReply:
+        """Submit asynchronously: queued or refused on receipt; never raises for a ledger or transport problem."""
+
     def find_transaction(self, tx_hash: str) -> Lookup:
         """The applied transaction with this hash (None on 404) and the ledger the lookup saw."""
 
@@ -248,8 +251,14 @@ class HorizonLedgerClient:
     def submit_async(self, envelope_xdr: str) -> SubmitReply:
         """POST /transactions_async: queued (201 PENDING, 409 DUPLICATE), 503 TRY_AGAIN_LATER or 400 ERROR.
 
-        Nothing waits for a ledger; the caller follows the envelope by hash.
+        Nothing waits for a ledger; the caller follows the envelope by hash. Counted by its answer.
         """
+        with LEDGER_REQUEST_SECONDS.labels("submit_async").time():
+            reply = self._submit_async(envelope_xdr)
+        ENVELOPES_SUBMITTED.labels(submit_result(reply)).inc()
+        return reply
+
+    def _submit_async(self, envelope_xdr: str) -> SubmitReply:
         try:
             envelope = TransactionBuilder.from_xdr(envelope_xdr, self.network_passphrase)
             body = self.server.submit_transaction_async(envelope, skip_memo_required_check=True)
@@ -284,12 +293,17 @@ class HorizonLedgerClient:
         return body
 
 
+ASYNC_STATUSES = {201: "PENDING", 409: "DUPLICATE", 503: "TRY_AGAIN_LATER"}
+
+
 def submit_result(reply: SubmitReply) -> str:
-    """The metric label of a submission's answer: the ledger's result code, else its HTTP status."""
+    """The metric label of a submission's answer: the ledger's result code, the async status, else the HTTP status."""
     if reply.applied and reply.successful:
         return "tx_success"
     if reply.tx_code:
         return reply.tx_code
+    if reply.http_status in ASYNC_STATUSES and reply.detail.endswith(ASYNC_STATUSES[reply.http_status]):
+        return ASYNC_STATUSES[reply.http_status]
     return f"http_{reply.http_status}" if reply.http_status else "connection_error"
 
 

@@ -3,14 +3,16 @@
 Exactly-once rests on the envelope records, not on the worker's claim: a transfer has at most
 one open envelope, only that envelope is ever (re)submitted, and it is closed only when the
 ledger shows it applied, or when its bound has passed and the channel's sequence number is unused.
-One envelope carries up to SETTLEMENT_BATCH_OPS payments; each pass submits its envelopes in
-parallel, one per channel account, so several fill each ledger.
+One envelope carries up to SETTLEMENT_BATCH_OPS payments; each pass submits its envelopes
+asynchronously (`POST /transactions_async`), one per channel account, so several fill each ledger,
+and follows each queued one by hash once a ledger has closed: no pass waits for a ledger.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -26,14 +28,15 @@ from services.settlement.envelopes import (
     bounds_from,
     build_payments,
     fee_for,
-    last_possible_ledger,
 )
+from services.settlement.expiry import expire_if_proven
 from services.settlement.ledger_client import LedgerTip, LedgerUnavailable, SubmitReply
 from services.settlement.networks import SettlementNetwork, SettlementSettings
-from services.settlement.outcomes import classify_found, classify_reply
+from services.settlement.outcomes import QUEUED_HTTP, classify_found, classify_reply
 from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
 from services.settlement.recovery import Incarnations
+from services.settlement.schedule import CloseClock
 from storage import envelopes
 from storage import settlement as store
 from storage.database import database, unreachable
@@ -46,6 +49,10 @@ Clock = Callable[[], datetime]
 MAX_PARALLEL_SUBMITS = 32
 # Failed passes in a row are retried after SETTLEMENT_RETRY_BASE_SECONDS, doubling up to this.
 PASS_RETRY_MAX_SECONDS = 10.0
+# A queued envelope not found once this many ledgers closed after it was queued was dropped from
+# the ledger's queue (or is stuck behind higher bids): it is submitted again.
+RESUBMIT_AFTER_LEDGERS = 2
+MAX_QUEUED_REMEMBERED = 10_000
 
 __all__ = ["COUNTERS", "DONE", "Clock", "Hook", "Settler"]
 
@@ -77,6 +84,9 @@ class Settler:
         self._registered = False
         self._tips: dict[str, LedgerTip] = {}  # the freshest tip seen, per environment
         self._tip_read: set[str] = set()  # environments whose tip this pass has read
+        self._tip_read_at: dict[str, float] = {}  # per environment: when its tip was last read (monotonic)
+        self._closes: dict[str, CloseClock] = {}  # per environment: its learnt close interval
+        self._queued: dict[int, int] = {}  # envelope id -> the tip when the ledger queued it (this worker's)
         self._pool: ThreadPoolExecutor | None = None
         self._free_channels = 0  # at the last claim
         self._handbacks = 0  # passes in a row that found no channel for a new envelope
@@ -302,16 +312,30 @@ class Settler:
             COUNTERS["unexpected"] += 1
             return dict.fromkeys(transfer_ids, self.settings.retry_max_seconds)
 
-    def _tip(self, network: SettlementNetwork) -> LedgerTip:
-        """The freshest tip this worker has seen, read once per pass.
+    def _tip(self, network: SettlementNetwork, past: int | None = None) -> LedgerTip:
+        """The freshest tip this worker has seen, read at most once per pass, and reused for half a ledger.
 
         Behind a load balancer a read may reach an instance that lags; keeping the freshest tip
-        means a lagging answer never moves the worker's idea of the ledger backwards.
+        means a lagging answer never moves the worker's idea of the ledger backwards. A tip up to
+        half a ledger old only shortens a new envelope's bounds (decision R2) or delays a lookup;
+        `past`: a tip not past this ledger is read again, once per pass (a close is expected).
         """
-        if network.environment not in self._tip_read:
-            self._tip_read.add(network.environment)
-            return self._observe(network, network.client.latest_ledger())
-        return self._tips[network.environment]
+        environment = network.environment
+        known = self._tips.get(environment)
+        if known is not None and environment in self._tip_read:
+            return known
+        interval = self._close_clock(environment).interval or 0.0
+        age = time.monotonic() - self._tip_read_at.get(environment, float("-inf"))
+        if known is not None and age < interval / 2 and (past is None or known.sequence > past):
+            return known
+        self._tip_read.add(environment)
+        self._tip_read_at[environment] = time.monotonic()
+        tip = network.client.latest_ledger()
+        self._close_clock(environment).observe(tip)
+        return self._observe(network, tip)
+
+    def _close_clock(self, environment: str) -> CloseClock:
+        return self._closes.setdefault(environment, CloseClock())
 
     def _observe(self, network: SettlementNetwork, tip: LedgerTip) -> LedgerTip:
         known = self._tips.get(network.environment)
@@ -397,64 +421,53 @@ class Settler:
     def _follow(self, flight: Flight, flights: list[Flight]) -> Delays:
         """An open envelope: the ledger's answer by hash, else the same envelope again, else expire it.
 
+        A queued envelope is looked up only once a ledger has closed since it was queued, and
+        submitted again only once RESUBMIT_AFTER_LEDGERS have closed without it.
         Expiring needs reads that prove they saw every ledger that could include the envelope:
         a 404 and an unused sequence number from an instance below that ledger prove nothing.
         """
-        attempt, client = flight.attempt, flight.network.client
+        attempt, network = flight.attempt, flight.network
+        client = network.client
+        queued = self._queued.get(attempt.id)
+        tip = self._tip(network, past=queued)
+        if queued is not None and tip.sequence <= queued:
+            return dict.fromkeys(flight.transfer_ids, self._follow_delay(network))  # no ledger closed since
         lookup = client.find_transaction(attempt.tx_hash)
         if lookup.found is not None:
+            self._queued.pop(attempt.id, None)
             return record(self, flight, classify_found(lookup.found), proven_applied=True)
-        tip = self._observe(flight.network, client.latest_ledger())
-        self._observe_height(flight.network, lookup.seen_ledger)
+        self._observe_height(network, lookup.seen_ledger)
+        tip = self._tips[network.environment]
         bounds = Bounds(attempt.max_ledger, attempt.max_time)
         if not bound_passed(bounds, tip, self.settings.bound_margin_ledgers):
+            if queued is not None and lookup.seen_ledger < queued + RESUBMIT_AFTER_LEDGERS:
+                return dict.fromkeys(flight.transfer_ids, self._follow_delay(network))  # still queued, surely
             flights.append(flight)  # within the bound: the same envelope only
             return {}
-        ids = flight.transfer_ids
-        last = last_possible_ledger(bounds, tip)
-        if lookup.seen_ledger < last:
-            return self._wait(flight, f"{attempt.tx_hash} not found by a Horizon at ledger {lookup.seen_ledger}", last)
-        channel = client.account_sequence(attempt.channel_account)
-        if channel.seen_ledger < last:
-            return self._wait(flight, f"channel sequence read from a Horizon at ledger {channel.seen_ledger}", last)
-        if channel.sequence is not None and channel.sequence >= attempt.sequence:
-            # The sequence number is used, yet the hash is unknown (history pruned, or the
-            # channel used elsewhere): nothing proves the envelope unapplied. Wait for it.
-            problem = f"{attempt.tx_hash} used its sequence number but is not found yet"
-            store.note_problems(ids, problem, False, self.clock())
-            COUNTERS["lagging_lookup"] += 1
-            return dict.fromkeys(ids, backoff(self.settings, attempt.submissions))
-        now = self.clock()
-        with database.atomic():
-            if envelopes.close_envelope(attempt.id, "expired", "bound passed unapplied", None, now):
-                envelopes.close_payments(attempt.id, "expired", None, now)
-        COUNTERS["rebuilt"] += 1
-        return dict.fromkeys(ids, 0.0)  # due at once, for a fresh envelope
+        self._queued.pop(attempt.id, None)
+        return expire_if_proven(self, flight, lookup.seen_ledger, tip)
 
-    def _wait(self, flight: Flight, read: str, last: int) -> Delays:
-        """A read below the last ledger that could include the envelope: unknown, so wait, never rebuild."""
-        ids = flight.transfer_ids
-        problem = f"{read}, below {last}, the last ledger that could include it: waiting"
-        store.note_problems(ids, problem, False, self.clock())
-        COUNTERS["stale_read"] += 1
-        return dict.fromkeys(ids, backoff(self.settings, flight.attempt.submissions))
+    def _follow_delay(self, network: SettlementNetwork) -> float:
+        """Until just after the next close: the earliest a queued envelope can be found applied."""
+        # Rounded, so that a pass releases its transfers in a few groups (one UPDATE each).
+        return round(self._close_clock(network.environment).until_next_close(self.settings.poll_seconds), 1)
 
     def _submit_all(self, flights: list[Flight]) -> Delays:
-        """Submit every envelope of this pass at once (each waits for its ledger); record each as it answers.
+        """Submit every envelope of this pass asynchronously, at once; record each answer.
 
-        A pass's envelopes can land in different ledgers. Recording each as soon as its own ledger
-        answers frees its channel and shows its transfers Completed a ledger sooner than waiting
-        for the slowest envelope of the pass would.
+        Nothing here waits for a ledger: the ledger answers on receipt (queued, or refused), and a
+        queued envelope is followed by hash in a later pass, so one stuck envelope holds up no other.
         """
         if not flights:
             return {}
         delays: Delays = {}
         if len(flights) == 1:
-            self._record_reply(flights[0], flights[0].network.client.submit(flights[0].attempt.envelope_xdr), delays)
+            flight = flights[0]
+            self._record_reply(flight, flight.network.client.submit_async(flight.attempt.envelope_xdr), delays)
             return delays
         if self._pool is None:
             self._pool = ThreadPoolExecutor(MAX_PARALLEL_SUBMITS, thread_name_prefix="settle-submit")
-        pending = {self._pool.submit(f.network.client.submit, f.attempt.envelope_xdr): f for f in flights}
+        pending = {self._pool.submit(f.network.client.submit_async, f.attempt.envelope_xdr): f for f in flights}
         for answered in as_completed(pending):
             self._record_reply(pending[answered], answered.result(), delays)
         return delays
@@ -464,5 +477,14 @@ class Settler:
         delays.update(self._guard(flight.transfer_ids, partial(self._after_submit, flight, reply)))
 
     def _after_submit(self, flight: Flight, reply: SubmitReply) -> Delays:
+        """A queued envelope is followed once the next ledger closes; any other answer is recorded."""
         envelopes.mark_submitted(flight.attempt.id, self.clock())
+        if reply.http_status in QUEUED_HTTP:
+            tip = self._tips.get(flight.network.environment)
+            if len(self._queued) > MAX_QUEUED_REMEMBERED:  # envelopes another worker closed: forget them all
+                self._queued.clear()
+            self._queued[flight.attempt.id] = tip.sequence if tip is not None else 0
+            COUNTERS["queued"] += 1
+            return dict.fromkeys(flight.transfer_ids, self._follow_delay(flight.network))
+        self._queued.pop(flight.attempt.id, None)
         return record(self, flight, classify_reply(reply), proven_applied=reply.applied)

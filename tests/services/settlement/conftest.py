@@ -239,6 +239,28 @@ def crash_at(point: str) -> Hook:
     return hook
 
 
+def run_until_crash(settler: Settler, timeout: float = 20.0) -> None:
+    """Run the worker pass after pass until its hook crashes it (bounded).
+
+    A queued envelope's result is stored in a later pass than its submission, once a ledger closed.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        settler.run_once()
+        time.sleep(0.02)
+    raise TimeoutError("the worker never reached its crash point")
+
+
+def running_from(moment: datetime) -> Callable[[], datetime]:
+    """A clock that reads `moment` now and moves on with real time.
+
+    Not frozen: a queued envelope's transfers are due again a moment later, and a frozen clock
+    would never reach that moment.
+    """
+    started = time.monotonic()
+    return lambda: moment + timedelta(seconds=time.monotonic() - started)
+
+
 def later(seconds: float) -> Callable[[], datetime]:
     """A clock `seconds` ahead of now: a fresh worker after the crashed one's claim has lapsed."""
     return lambda: utc_now() + timedelta(seconds=seconds)

@@ -21,6 +21,7 @@ from tests.services.settlement.conftest import (
     later,
     load,
     outcomes,
+    run_until_crash,
     settle_until_final,
     submit_transfer,
     wait_for_ledger,
@@ -97,7 +98,7 @@ def test_crash_around_a_batch_then_fresh_worker_pays_each_once(
 ) -> None:
     transfers = submit_batch(app, sandbox_key, sandbox.payees(BATCH))
     with pytest.raises(SimulatedCrash):
-        make_settler(hook=crash_at(point)).run_once()
+        run_until_crash(make_settler(hook=crash_at(point)))
     with database.connection_context():
         open_envelopes = {unresolved_attempt(t) for t in transfers}
     assert len(open_envelopes) == 1  # one stored envelope carries the whole batch

@@ -26,6 +26,7 @@ from tests.services.settlement.conftest import (
     crash_at,
     load,
     outcomes,
+    running_from,
     settle_until_final,
     submit_transfer,
 )
@@ -76,7 +77,7 @@ def test_a_sigkilled_workers_claims_are_taken_back_without_waiting_for_the_lapse
 
     fresh = make_settler()
     stopped = claimed_at(transfer_id, fresh)
-    fresh.clock = lambda: stopped
+    fresh.clock = running_from(stopped)
     with caplog.at_level(logging.WARNING, logger="services.settlement.recovery"):
         settle_until_final(fresh, [transfer_id])
 
@@ -97,7 +98,7 @@ def test_a_live_workers_claims_are_never_taken_and_a_dead_ones_are_at_once(
         stuck.run_once()  # stopped in the middle of its pass, but alive: its token is held
     other = make_settler()
     stopped = claimed_at(transfer_id, other)
-    other.clock = lambda: stopped
+    other.clock = running_from(stopped)
 
     assert other.run_once() == 0
     assert load(transfer_id).claimed_by == stuck.worker_id

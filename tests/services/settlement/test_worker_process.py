@@ -138,8 +138,8 @@ def test_the_worker_serves_its_metrics_behind_the_token(app: Flask, sandbox: San
         for family in text_string_to_metric_families(text)
         for sample in family.samples
     }
-    assert samples[("tkn_settlement_envelopes_submitted_total", (("result", "tx_success"),))] >= 1
-    assert samples[("tkn_ledger_request_duration_seconds_count", (("operation", "submit"),))] >= 1
+    assert samples[("tkn_settlement_envelopes_submitted_total", (("result", "PENDING"),))] >= 1
+    assert samples[("tkn_ledger_request_duration_seconds_count", (("operation", "submit_async"),))] >= 1
     assert samples[("tkn_transfers", (("state", "Completed"),))] == 1
     assert samples[("tkn_settlement_blocked_transfers", ())] == 0
     assert samples[("tkn_ledger_up", (("environment", "Sandbox"),))] == 1

@@ -1,0 +1,52 @@
+"""When to look for a queued envelope again: just after the ledger that may include it has closed.
+
+With asynchronous submission nothing waits for a ledger: an envelope the ledger queued is
+followed by hash, and the earliest it can be found is once the next ledger has closed. Looking
+sooner only spends Horizon's rate limit; looking much later delays the transfer's completion.
+The close interval is learnt from the tips the worker reads (the ledger's own close times).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from services.settlement.ledger_client import LedgerTip
+
+# Horizon ingests a ledger a moment after it closes, and close times come to the second.
+INGEST_MARGIN_SECONDS = 0.2
+
+
+class CloseClock:
+    """Learns one ledger's close interval from its tips; says how long until the next close."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self._first: LedgerTip | None = None
+        self._last: LedgerTip | None = None
+
+    def observe(self, tip: LedgerTip) -> None:
+        """A tip read from the ledger (not one raised from a `Latest-Ledger` header: its close time is unknown)."""
+        if self._first is None:
+            self._first = tip
+        if self._last is None or tip.sequence > self._last.sequence:
+            self._last = tip
+
+    @property
+    def interval(self) -> float | None:
+        """Seconds per ledger over everything seen so far; None until two tips a ledger apart were read."""
+        if self._first is None or self._last is None or self._last.sequence <= self._first.sequence:
+            return None
+        return (self._last.closed_at - self._first.closed_at) / (self._last.sequence - self._first.sequence)
+
+    def until_next_close(self, floor: float) -> float:
+        """Seconds until the ledger after the last tip should have closed and been ingested, at least `floor`.
+
+        At most one interval (plus the margin) away: a close that came late is looked for again
+        after `floor`, which costs no Horizon call until a newer tip shows it.
+        """
+        interval = self.interval
+        if self._last is None or interval is None:
+            return floor
+        wait = self._last.closed_at + interval + INGEST_MARGIN_SECONDS - self._clock()
+        return max(floor, min(wait, interval + INGEST_MARGIN_SECONDS))

@@ -1,0 +1,38 @@
+"""The close interval learnt from tips, and how long until a queued envelope can be found."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.settlement.ledger_client import LedgerTip
+from services.settlement.schedule import INGEST_MARGIN_SECONDS, CloseClock
+
+
+def test_without_two_tips_a_ledger_apart_the_floor_is_the_wait() -> None:
+    clock = CloseClock(clock=lambda: 1_000.0)
+    assert clock.until_next_close(0.5) == 0.5
+    clock.observe(LedgerTip(10, 995))
+    clock.observe(LedgerTip(10, 995))
+    assert clock.interval is None
+    assert clock.until_next_close(0.5) == 0.5
+
+
+def test_the_wait_ends_just_after_the_next_expected_close() -> None:
+    now = [1_002.0]
+    clock = CloseClock(clock=lambda: now[0])
+    clock.observe(LedgerTip(10, 950))
+    clock.observe(LedgerTip(20, 1_000))  # ten ledgers in 50 s
+    assert clock.interval == 5.0
+    assert clock.until_next_close(0.1) == pytest.approx(3.0 + INGEST_MARGIN_SECONDS)
+    now[0] = 1_010.0  # the close is late: look again soon, never wait a negative time
+    assert clock.until_next_close(0.1) == 0.1
+    now[0] = 900.0  # a clock far behind the ledger's waits at most one interval
+    assert clock.until_next_close(0.1) == 5.0 + INGEST_MARGIN_SECONDS
+
+
+def test_an_older_tip_does_not_move_the_estimate_back() -> None:
+    clock = CloseClock(clock=lambda: 0.0)
+    clock.observe(LedgerTip(10, 100))
+    clock.observe(LedgerTip(14, 120))
+    clock.observe(LedgerTip(12, 110))  # a lagging instance's answer
+    assert clock.interval == 5.0
