@@ -8,15 +8,17 @@ whether it won, so two workers racing on one envelope cannot both act on it.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import peewee
 
 from storage.database import database, is_postgres
 from storage.models import ChannelLease, SettlementAttempt, SettlementPayment, Transfer
-from storage.settlement import PROCESSING
+from storage.settlement import CREATED, PROCESSING, start_processing_many
 
 
 @dataclass(frozen=True)
@@ -41,13 +43,21 @@ class _Refused(Exception):
 
 
 def store_envelope(
-    transfer_ids: list[uuid.UUID], worker_id: str, holder: str, envelope: NewEnvelope, now: datetime
+    transfer_ids: list[uuid.UUID],
+    worker_id: str,
+    holder: str,
+    envelope: NewEnvelope,
+    now: datetime,
+    amounts: Mapping[uuid.UUID, Decimal] | None = None,
 ) -> SettlementAttempt | None:
     """Commit a signed envelope and its payments (operation i pays transfer_ids[i]) before submitting.
 
-    None, and nothing stored, unless every transfer is Processing, claimed by `worker_id` and has
-    no open envelope, and the channel is still leased to `holder`.
+    A Created transfer with its converted amount in `amounts` moves to Processing in the same
+    transaction, so a transfer is Processing only once an envelope pays it. None, and nothing
+    stored, unless every transfer is Processing (or Created, with an amount), claimed by
+    `worker_id` and has no open envelope, and the channel is still leased to `holder`.
     """
+    amounts = amounts or {}
     try:
         with database.atomic():
             query = Transfer.select().where(Transfer.id.in_(transfer_ids)).order_by(Transfer.id)
@@ -56,14 +66,18 @@ def store_envelope(
             transfers = {t.id: t for t in query}
             for transfer_id in transfer_ids:
                 transfer = transfers.get(transfer_id)
+                startable = transfer is not None and transfer.state == CREATED and transfer_id in amounts
                 if (
                     transfer is None
-                    or transfer.state != PROCESSING
+                    or (transfer.state != PROCESSING and not startable)
                     or transfer.claimed_by != worker_id
                     or (transfer.claimed_until is not None and transfer.claimed_until < now)
                 ):
                     raise _Refused
             if open_payments_of(transfer_ids):
+                raise _Refused
+            created = {t: amounts[t] for t in transfer_ids if transfers[t].state == CREATED}
+            if created and len(start_processing_many(created, now)) != len(created):
                 raise _Refused
             attempt: SettlementAttempt = SettlementAttempt.create(
                 channel_account=envelope.channel_account,

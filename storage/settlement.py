@@ -134,7 +134,9 @@ def start_processing_many(amounts: dict[uuid.UUID, Decimal], now: datetime) -> s
                 .execute()
             ):
                 moved.add(transfer_id)
-        record_events([(t, CREATED, PROCESSING, "claimed for settlement", 0) for t in amounts if t in moved], now)
+        record_events(
+            [(t, CREATED, PROCESSING, "envelope stored for settlement", 0) for t in amounts if t in moved], now
+        )
     return moved
 
 

@@ -245,10 +245,13 @@ class Settler:
         return delays
 
     def _start(self, transfers: list[Transfer], delays: Delays) -> list[Transfer]:
-        """Created -> Processing (or AM09) for new transfers; the ones ready for an envelope."""
+        """The transfers ready for an envelope, a new one with its converted amount (or Failed AM09).
+
+        A Created transfer stays Created until its envelope is stored (`store_envelope` moves it
+        to Processing in that transaction): one that finds no channel is handed back as it was.
+        """
         now = self.clock()
         ready: list[Transfer] = []
-        amounts = {}
         for transfer in transfers:
             if transfer.environment not in self.networks:
                 problem = self.problems.get(transfer.environment, "no settlement network configured")
@@ -262,27 +265,13 @@ class Settler:
                     log.info("transfer failed: %s", reason, extra={"transfer_id": str(transfer.id), "reason": reason})
                     delays[transfer.id] = DONE
                 else:
-                    amounts[transfer.id] = amount
+                    transfer.amount_tkn = amount  # stored with its envelope
                     ready.append(transfer)
             elif transfer.state == store.PROCESSING:
                 ready.append(transfer)
             else:
                 delays[transfer.id] = DONE
-        if not amounts:
-            return ready
-        moved = store.start_processing_many(amounts, now)
-        lost = [t.id for t in ready if t.id in amounts and t.id not in moved]
-        reloaded = {t.id: t for t in store.get_transfers(lost)} if lost else {}
-        started: list[Transfer] = []
-        for transfer in ready:
-            if transfer.id in moved:
-                transfer.state, transfer.amount_tkn = store.PROCESSING, amounts[transfer.id]
-            current = reloaded.get(transfer.id, transfer)
-            if current.state == store.PROCESSING:
-                started.append(current)
-            else:
-                delays[current.id] = DONE
-        return started
+        return ready
 
     def _failed_after_blocked(self, transfer: Transfer) -> bool:
         now = self.clock()
@@ -365,7 +354,13 @@ class Settler:
             # would only claim and hand back again.
             COUNTERS["no_free_channel"] += 1
             self._handbacks += 1
-            return dict.fromkeys(ids, backoff(self.settings, self._handbacks))
+            delay = backoff(self.settings, self._handbacks)
+            log.info(
+                "no free channel for %d transfer(s), another pass leased it first: handed back for %.2fs",
+                len(ids),
+                delay,
+            )
+            return dict.fromkeys(ids, delay)
         self._handbacks = 0
         try:
             channel = next(c for c in network.channels if c.public_key == channel_id)
@@ -393,7 +388,8 @@ class Settler:
                 tx_hash=signed.tx_hash,
                 envelope_xdr=signed.envelope_xdr,
             )
-            attempt = envelopes.store_envelope(ids, self.worker_id, holder, stored, self.clock())
+            new = {t.id: t.amount_tkn for t in chunk if t.state == store.CREATED and t.amount_tkn is not None}
+            attempt = envelopes.store_envelope(ids, self.worker_id, holder, stored, self.clock(), new)
         except Exception:
             envelopes.release_lease(holder)  # only frees it if nothing was stored
             raise

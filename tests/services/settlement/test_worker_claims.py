@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -90,3 +90,30 @@ def test_a_pass_that_found_no_free_channel_waits_before_the_next(
 
     settler.run(stop, wait=wait)
     assert waits == [settler.settings.poll_seconds]  # one pass, then the wait: not pass after pass
+
+
+def test_transfers_whose_channels_another_pass_took_are_handed_back_still_created(
+    app: Flask, sandbox: Sandbox, sandbox_key: str, settler: Settler, occupy: Callable[[int], None]
+) -> None:
+    payee = sandbox.payee()
+    transfers = [submit_transfer(app, sandbox_key, payee.public_key) for _ in range(TRANSFERS)]
+    counted = settler._claim_limit
+
+    def channels_taken_after_the_count(now: datetime) -> int:
+        limit = counted(now)
+        occupy(CHANNELS)  # another pass leases every channel between this pass's count and its lease
+        return limit
+
+    settler._claim_limit = channels_taken_after_the_count  # type: ignore[method-assign]
+    assert settler.run_once() == TRANSFERS
+    with database.connection_context():
+        rows = list(Transfer.select().where(Transfer.id.in_(transfers)))
+        assert {t.state for t in rows} == {"Created"}  # never Processing without an envelope
+        assert {t.amount_tkn for t in rows} == {None}
+        assert all(t.next_attempt_at is not None for t in rows)  # handed back with a backoff
+        assert not envelopes.open_payments_of(transfers)
+        for n in range(CHANNELS):
+            envelopes.release_lease(f"elsewhere-{n}")
+    settler._claim_limit = counted  # type: ignore[method-assign]
+    settle_until_final(settler, transfers)
+    assert sandbox.balance(payee.public_key) == TRANSFERS * Decimal("125.50")
