@@ -24,6 +24,7 @@ from services.settlement.progress import find_stall
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Settler
 from services.store_metrics import StoreCollector
+from storage import envelopes
 from storage import settlement as store
 from storage.database import database, is_postgres
 from storage.models import utc_now
@@ -34,7 +35,7 @@ from telemetry.metrics import serve_metrics
 log = logging.getLogger("gateway.settle")
 
 MAX_ONCE_PASSES = 10_000
-DEFAULT_PASSES = 2  # per process on Postgres: one builds and submits while the other waits for its ledger
+DEFAULT_PASSES = 2  # per process on Postgres: the database work of claiming and recording, shared
 
 
 def _run_once(settler: Settler) -> int:
@@ -122,8 +123,8 @@ def _start_metrics(settler: Settler) -> WSGIServer | None:
 def _more_settlers(worker_id: str) -> list[Settler]:
     """SETTLEMENT_PASSES - 1 more loops in this process, each with its own claims (Postgres only).
 
-    A pass waits for its ledger to close before it records outcomes and claims again, so one loop
-    fills at most every other ledger; a second loop builds and submits while the first waits.
+    No pass waits for a ledger (asynchronous submission); a second loop shares the database work
+    of claiming, building and recording.
     """
     passes = int(current_app.config["SETTLEMENT_PASSES"]) or (DEFAULT_PASSES if is_postgres() else 1)
     if passes > 1 and not is_postgres():
@@ -193,6 +194,19 @@ def status_command(each_channel: bool) -> None:
                 envelope = f"envelope {lease.attempt_id}" if lease.attempt_id else "an envelope being built"
                 holder = f"leased to {envelope} by {lease.holder} since {_time(lease.leased_at)}"
             click.echo(f"  {lease.environment} {lease.account_id} {holder}")
+    with database.connection_context():
+        fees = envelopes.fee_summaries()
+        open_envelopes = envelopes.open_envelope_list() if each_channel else []
+    for attempt in open_envelopes:
+        bump = f", fee bump {attempt.bump_hash} ({attempt.bump_fee} stroops)" if attempt.bump_hash else ""
+        click.echo(f"  envelope {attempt.id}: {attempt.tx_hash} ({attempt.fee} stroops){bump}")
+    for paid in fees:
+        per_payment = paid.fee_charged / paid.operations if paid.operations else 0.0
+        click.echo(
+            f"fees: {paid.environment} {paid.applied} envelope(s) paying {paid.operations} transfer(s), "
+            f"{paid.fee_charged} stroops charged ({per_payment:.0f} per payment), "
+            f"{paid.bumped} with a fee bump, highest bid {paid.highest_bid_per_op} per operation"
+        )
     click.echo(f"last errors on open transfers: {'none' if not view.open_errors else ''}".rstrip())
     for transfer in view.open_errors:
         click.echo(f"  {transfer.id} {transfer.state} attempts={transfer.attempt_count}: {transfer.last_error}")

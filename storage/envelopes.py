@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 import peewee
 
@@ -173,6 +173,71 @@ def highest_used_sequence(channel_account: str) -> int | None:
     return None if used is None else int(used)
 
 
+@dataclass(frozen=True)
+class FeeSummary:
+    """What one environment's applied envelopes cost, for the operator."""
+
+    environment: str
+    applied: int
+    operations: int
+    fee_charged: int  # stroops
+    bumped: int  # applied envelopes that went in with a fee bump
+    highest_bid_per_op: int
+
+
+def fee_summaries() -> list[FeeSummary]:
+    """Per environment (by its channels): applied envelopes, their operations and the fees the ledger charged."""
+    bid = peewee.fn.MAX(
+        peewee.Case(
+            None,
+            [
+                (
+                    SettlementAttempt.bump_fee.is_null(False),
+                    SettlementAttempt.bump_fee / (SettlementAttempt.op_count + 1),
+                )
+            ],
+            SettlementAttempt.fee / SettlementAttempt.op_count,
+        )
+    )
+    rows = (
+        SettlementAttempt.select(
+            ChannelLease.environment,
+            peewee.fn.COUNT(SettlementAttempt.id).alias("applied"),
+            peewee.fn.SUM(SettlementAttempt.op_count).alias("operations"),
+            peewee.fn.SUM(peewee.fn.COALESCE(SettlementAttempt.fee_charged, 0)).alias("charged"),
+            peewee.fn.COUNT(SettlementAttempt.bump_hash).alias("bumped"),
+            bid.alias("bid"),
+        )
+        .join(ChannelLease, on=ChannelLease.account_id == SettlementAttempt.channel_account)
+        .where(SettlementAttempt.outcome.in_(APPLIED))
+        .group_by(ChannelLease.environment)
+        .order_by(ChannelLease.environment)
+        .dicts()
+    )
+    found = cast(list[dict[str, Any]], list(rows))
+    return [
+        FeeSummary(
+            str(r["environment"]),
+            int(r["applied"]),
+            int(r["operations"] or 0),
+            int(r["charged"] or 0),
+            int(r["bumped"]),
+            int(r["bid"] or 0),
+        )
+        for r in found
+    ]
+
+
+def open_envelope_list(limit: int = 50) -> list[SettlementAttempt]:
+    """Open envelopes, oldest first: each hash a restarted worker looks up (the fee bump's too)."""
+    return list(
+        SettlementAttempt.select()
+        .where(SettlementAttempt.outcome.is_null())
+        .order_by(SettlementAttempt.id)
+        .limit(limit)
+    )
+
+
 def mark_submitted(attempt_id: int, now: datetime) -> None:
     """Note one more submission of the stored envelope."""
     SettlementAttempt.update(submitted_at=now, submissions=SettlementAttempt.submissions + 1).where(
@@ -180,8 +245,22 @@ def mark_submitted(attempt_id: int, now: datetime) -> None:
     ).execute()
 
 
+def store_fee_bump(attempt_id: int, tx_hash: str, fee: int, envelope_xdr: str) -> bool:
+    """Keep a signed fee bump around an open envelope, before it is submitted; False once the envelope is closed."""
+    return bool(
+        SettlementAttempt.update(bump_hash=tx_hash, bump_fee=fee, bump_xdr=envelope_xdr)
+        .where((SettlementAttempt.id == attempt_id) & SettlementAttempt.outcome.is_null())
+        .execute()
+    )
+
+
 def close_envelope(
-    attempt_id: int, outcome: str, result_code: str | None, ledger_sequence: int | None, now: datetime
+    attempt_id: int,
+    outcome: str,
+    result_code: str | None,
+    ledger_sequence: int | None,
+    now: datetime,
+    fee_charged: int | None = None,
 ) -> bool:
     """Close an open envelope and free its channel; False when it was already closed.
 
@@ -190,7 +269,11 @@ def close_envelope(
     with database.atomic():
         won = (
             SettlementAttempt.update(
-                outcome=outcome, result_code=result_code, ledger_sequence=ledger_sequence, resolved_at=now
+                outcome=outcome,
+                result_code=result_code,
+                ledger_sequence=ledger_sequence,
+                resolved_at=now,
+                fee_charged=fee_charged,
             )
             .where((SettlementAttempt.id == attempt_id) & SettlementAttempt.outcome.is_null())
             .execute()

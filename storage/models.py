@@ -166,6 +166,11 @@ class SettlementAttempt(BaseModel):
     ledger_sequence = peewee.IntegerField(null=True)
     resolved_at = peewee.DateTimeField(null=True)
     op_count = peewee.IntegerField(default=1)
+    # The latest fee bump around this envelope (m0009): the same inner hash and sequence number.
+    bump_hash = peewee.CharField(max_length=64, null=True)
+    bump_fee = peewee.BigIntegerField(null=True)  # its total fee, stroops
+    bump_xdr = peewee.TextField(null=True)
+    fee_charged = peewee.BigIntegerField(null=True)  # what the ledger charged, once applied
 
     class Meta:
         # The highest sequence number our envelopes spent on a channel floors the next one's.

@@ -40,6 +40,14 @@ ENVELOPES_SUBMITTED = Counter(
     "tx_bad_seq, ..., http_<status>, or connection_error).",
     ["result"],
 )
+# Labelled, so that nothing is written at import: under gunicorn the multiprocess directory is
+# made only after gunicorn.conf.py (which imports this module) has been read.
+FEES_CHARGED = Counter(
+    "tkn_settlement_fees_charged_stroops_total",
+    "Fees the ledger charged for our applied envelopes (fee bumps included), in stroops.",
+    ["environment"],
+)
+FEE_BUMPS = Counter("tkn_settlement_fee_bumps_total", "Fee bumps signed around stored envelopes.", ["environment"])
 LEDGER_REQUEST_SECONDS = Histogram(
     "tkn_ledger_request_duration_seconds", "Round trips to a ledger's Horizon API, by operation.",
     ["operation"], buckets=_LEDGER_BUCKETS,

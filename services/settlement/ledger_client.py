@@ -65,6 +65,7 @@ class FoundTransaction:
     successful: bool
     tx_code: str
     op_codes: tuple[str, ...]
+    fee_charged: int | None = None  # stroops, the fee bump's when one carried it
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,10 @@ class LedgerClient(Protocol):
         """Submit asynchronously: queued or refused on receipt; never raises for a ledger or transport problem."""
 
     def find_transaction(self, tx_hash: str) -> Lookup:
-        """The applied transaction with this hash (None on 404) and the ledger the lookup saw."""
+        """The applied transaction with this hash, or a fee bump's inner hash (None on 404), and the ledger it saw."""
+
+    def fee_stats(self) -> dict[str, Any]:
+        """Horizon's fee statistics of the last ledgers; raises LedgerUnavailable."""
 
     def asset_balance(self, account_id: str, asset_code: str, issuer: str) -> Decimal | None:
         """The account's balance of the asset, None without the account or its trustline; raises LedgerUnavailable."""
@@ -245,7 +249,15 @@ class HorizonLedgerClient:
         if body is None:
             return Lookup(None, seen)
         tx_code, op_codes = _found_codes(body)
-        found = FoundTransaction(tx_hash, int(body["ledger"]), bool(body["successful"]), tx_code, op_codes)
+        charged = body.get("fee_charged")
+        found = FoundTransaction(
+            tx_hash,
+            int(body["ledger"]),
+            bool(body["successful"]),
+            tx_code,
+            op_codes,
+            None if charged is None else int(charged),
+        )
         return Lookup(found, seen)
 
     def submit_async(self, envelope_xdr: str) -> SubmitReply:
@@ -286,10 +298,9 @@ class HorizonLedgerClient:
 
     def fee_stats(self) -> dict[str, Any]:
         """GET /fee_stats: the last ledgers' fees per operation and capacity use."""
-        try:
-            body: dict[str, Any] = self.server.fee_stats().call()
-        except (SdkError, BaseHorizonError) as error:
-            raise LedgerUnavailable(str(error)) from None
+        body, _ = self._read("/fee_stats", label="fee_stats")
+        if body is None:
+            raise LedgerUnavailable("no fee_stats")
         return body
 
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from services.settlement.ledger_client import FoundTransaction, SubmitReply
@@ -62,6 +62,7 @@ class Outcome:
     reason_code: str | None = None
     result_code: str | None = None
     op_codes: tuple[str, ...] = ()  # per operation, when the ledger reported them
+    fee_charged: int | None = None  # stroops, when the ledger said what it charged
 
 
 def _first_problem(tx_code: str | None, op_codes: tuple[str, ...]) -> str:
@@ -111,5 +112,7 @@ def classify_reply(reply: SubmitReply) -> Outcome:
 def classify_found(found: FoundTransaction) -> Outcome:
     """Classify a transaction found by hash: it was applied, so its sequence number is used."""
     if found.successful:
-        return Outcome(Kind.SUCCESS, "applied", applied=True, ledger=found.ledger, result_code="tx_success")
-    return classify_codes(found.tx_code, found.op_codes, applied=True, ledger=found.ledger)
+        outcome = Outcome(Kind.SUCCESS, "applied", applied=True, ledger=found.ledger, result_code="tx_success")
+    else:
+        outcome = classify_codes(found.tx_code, found.op_codes, applied=True, ledger=found.ledger)
+    return replace(outcome, fee_charged=found.fee_charged)

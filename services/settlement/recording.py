@@ -23,6 +23,7 @@ from storage import envelopes
 from storage import settlement as store
 from storage.database import database
 from storage.models import SettlementAttempt, SettlementPayment
+from telemetry.metrics import FEES_CHARGED
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,10 @@ def record(ctx: Context, flight: Flight, outcome: Outcome, proven_applied: bool)
     now = ctx.clock()
     if outcome.kind is Kind.SUCCESS:
         with database.atomic():
-            if envelopes.close_envelope(attempt.id, "applied", outcome.result_code, outcome.ledger, now):
+            if envelopes.close_envelope(
+                attempt.id, "applied", outcome.result_code, outcome.ledger, now, outcome.fee_charged
+            ):
+                FEES_CHARGED.labels(flight.network.environment).inc(outcome.fee_charged or 0)
                 envelopes.close_payments(attempt.id, "applied", "op_success", now)
                 members = [(payment.transfer_id, payment.number) for payment in flight.payments]
                 store.complete_transfers(members, attempt.tx_hash, outcome.ledger or 0, now)
@@ -124,7 +128,11 @@ def _applied_but_failed(ctx: Context, flight: Flight, outcome: Outcome, now: dat
     failures: dict[uuid.UUID, tuple[str, str]] = {}
     again: dict[str, list[uuid.UUID]] = {}
     with database.atomic():
-        won = envelopes.close_envelope(attempt.id, "failed", outcome.result_code, outcome.ledger, now)
+        won = envelopes.close_envelope(
+            attempt.id, "failed", outcome.result_code, outcome.ledger, now, outcome.fee_charged
+        )
+        if won:
+            FEES_CHARGED.labels(flight.network.environment).inc(outcome.fee_charged or 0)
         if won:
             for payment in flight.payments:
                 code = _op_code(outcome, payment)

@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from datetime import datetime, timedelta
 from functools import partial
 
+from services.settlement.bidding import Bidder
 from services.settlement.conversion import usd_to_tkn
 from services.settlement.envelopes import (
     MAX_OPS,
@@ -27,7 +28,6 @@ from services.settlement.envelopes import (
     bound_passed,
     bounds_from,
     build_payments,
-    fee_for,
 )
 from services.settlement.expiry import expire_if_proven
 from services.settlement.ledger_client import LedgerTip, LedgerUnavailable, SubmitReply
@@ -87,6 +87,7 @@ class Settler:
         self._tip_read_at: dict[str, float] = {}  # per environment: when its tip was last read (monotonic)
         self._closes: dict[str, CloseClock] = {}  # per environment: its learnt close interval
         self._queued: dict[int, int] = {}  # envelope id -> the tip when the ledger queued it (this worker's)
+        self.bidder = Bidder(settings)
         self._pool: ThreadPoolExecutor | None = None
         self._free_channels = 0  # at the last claim
         self._handbacks = 0  # passes in a row that found no channel for a new envelope
@@ -369,6 +370,8 @@ class Settler:
                 envelopes.release_lease(holder)
                 blocked(self, ids, f"channel account {channel_id} does not exist")
                 return dict.fromkeys(ids, self.settings.retry_max_seconds)
+            tip = self._tip(network)
+            fee = self.bidder.new_envelope(network, tip.sequence, max(t.attempt_count for t in chunk) + 1)
             signed = build_payments(
                 [PaymentOrder(t.destination_account, t.amount_tkn, t.memo) for t in chunk],
                 network.asset,
@@ -376,8 +379,8 @@ class Settler:
                 sequence,
                 network.distribution,
                 network.network_passphrase,
-                fee_for(max(t.attempt_count for t in chunk) + 1, self.settings.base_fee, self.settings.max_fee),
-                bounds_from(self._tip(network), self.settings.ledger_bound, self.settings.time_bound_seconds),
+                fee,
+                bounds_from(tip, self.settings.ledger_bound, self.settings.time_bound_seconds),
             )
             stored = envelopes.NewEnvelope(
                 channel_account=channel_id,
@@ -438,7 +441,9 @@ class Settler:
         if not bound_passed(bounds, tip, self.settings.bound_margin_ledgers):
             if queued is not None and lookup.seen_ledger < queued + RESUBMIT_AFTER_LEDGERS:
                 return dict.fromkeys(flight.transfer_ids, self._follow_delay(network))  # still queued, surely
-            flights.append(flight)  # within the bound: the same envelope only
+            if queued is not None:  # queued, yet ledgers closed without it: behind higher bids, or dropped
+                self.bidder.bump(flight, tip.sequence, hint=None)
+            flights.append(flight)  # within the bound: the same envelope (in its fee bump, if any) only
             return {}
         self._queued.pop(attempt.id, None)
         return expire_if_proven(self, flight, lookup.seen_ledger, tip)
@@ -459,11 +464,11 @@ class Settler:
         delays: Delays = {}
         if len(flights) == 1:
             flight = flights[0]
-            self._record_reply(flight, flight.network.client.submit_async(flight.attempt.envelope_xdr), delays)
+            self._record_reply(flight, flight.network.client.submit_async(_signed(flight)), delays)
             return delays
         if self._pool is None:
             self._pool = ThreadPoolExecutor(MAX_PARALLEL_SUBMITS, thread_name_prefix="settle-submit")
-        pending = {self._pool.submit(f.network.client.submit_async, f.attempt.envelope_xdr): f for f in flights}
+        pending = {self._pool.submit(f.network.client.submit_async, _signed(f)): f for f in flights}
         for answered in as_completed(pending):
             self._record_reply(pending[answered], answered.result(), delays)
         return delays
@@ -473,14 +478,37 @@ class Settler:
         delays.update(self._guard(flight.transfer_ids, partial(self._after_submit, flight, reply)))
 
     def _after_submit(self, flight: Flight, reply: SubmitReply) -> Delays:
-        """A queued envelope is followed once the next ledger closes; any other answer is recorded."""
+        """A queued envelope is followed once the next ledger closes; one refused for its fee is bumped at once.
+
+        Any other answer is recorded.
+        """
         envelopes.mark_submitted(flight.attempt.id, self.clock())
+        tip = self._tips.get(flight.network.environment)
+        ledger = tip.sequence if tip is not None else 0
+        if _refused_for_fee(reply) and self.bidder.bump(flight, ledger, reply.fee_hint):
+            reply = flight.network.client.submit_async(_signed(flight))
+            envelopes.mark_submitted(flight.attempt.id, self.clock())
         if reply.http_status in QUEUED_HTTP:
-            tip = self._tips.get(flight.network.environment)
             if len(self._queued) > MAX_QUEUED_REMEMBERED:  # envelopes another worker closed: forget them all
                 self._queued.clear()
-            self._queued[flight.attempt.id] = tip.sequence if tip is not None else 0
+            self._queued[flight.attempt.id] = ledger
             COUNTERS["queued"] += 1
             return dict.fromkeys(flight.transfer_ids, self._follow_delay(flight.network))
         self._queued.pop(flight.attempt.id, None)
         return record(self, flight, classify_reply(reply), proven_applied=reply.applied)
+
+
+def _refused_for_fee(reply: SubmitReply) -> bool:
+    """Refused on receipt in a way a higher bid overcomes.
+
+    `tx_insufficient_fee`: the queue is full of higher bids (the hint says how high).
+    `TRY_AGAIN_LATER`: the queue dropped or evicted this very envelope and bans its hash for a
+    while; a fee bump has a hash of its own.
+    """
+    return reply.tx_code == "tx_insufficient_fee" or (reply.http_status == 503 and "TRY_AGAIN_LATER" in reply.detail)
+
+
+def _signed(flight: Flight) -> str:
+    """What to submit for an envelope: its latest fee bump, else the envelope itself."""
+    bump: str | None = flight.attempt.bump_xdr
+    return bump or str(flight.attempt.envelope_xdr)

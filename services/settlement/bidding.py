@@ -1,0 +1,84 @@
+"""What a worker bids: the market's rate for a new envelope, and fee bumps for a stuck one.
+
+A new envelope bids the `SETTLEMENT_FEE_PERCENTILE` of what the ledger charged in its last
+ledgers (`fee_stats`, read at most once a ledger), never below the fee its attempt number earns
+and never above `SETTLEMENT_MAX_FEE`. An envelope refused for its fee (`tx_insufficient_fee`) or
+queued past RESUBMIT_AFTER_LEDGERS without being applied is raised by a fee bump around the same
+stored envelope (fees.py): nothing is rebuilt, so exactly-once is untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from services.settlement.envelopes import fee_for
+from services.settlement.fees import bid_per_op, build_fee_bump, raised_bid
+from services.settlement.ledger_client import LedgerUnavailable
+from services.settlement.networks import SettlementNetwork, SettlementSettings
+from services.settlement.recording import COUNTERS, Flight
+from storage import envelopes
+from telemetry.metrics import FEE_BUMPS
+
+log = logging.getLogger(__name__)
+
+
+class Bidder:
+    """One worker's bids; remembers the market rate per environment for the ledger it was read at."""
+
+    def __init__(self, settings: SettlementSettings) -> None:
+        self.settings = settings
+        self._market: dict[str, tuple[int, int]] = {}  # environment -> (ledger read at, rate per operation)
+
+    def market(self, network: SettlementNetwork, ledger: int) -> int:
+        """The configured percentile of recent fees per operation, within the base fee and the cap.
+
+        Read once per ledger; a ledger that cannot say (LedgerUnavailable) leaves the base fee.
+        """
+        known = self._market.get(network.environment)
+        if known is not None and known[0] >= ledger:
+            return known[1]
+        settings = self.settings
+        try:
+            rate = bid_per_op(network.client.fee_stats(), settings.fee_percentile, settings.base_fee, settings.max_fee)
+        except LedgerUnavailable:
+            rate = known[1] if known is not None else settings.base_fee
+        self._market[network.environment] = (ledger, rate)
+        return rate
+
+    def new_envelope(self, network: SettlementNetwork, ledger: int, attempt_number: int) -> int:
+        """The fee per operation of a new envelope: the market's, or more for a rebuilt one, capped."""
+        settings = self.settings
+        doubled = fee_for(attempt_number, settings.base_fee, settings.max_fee)
+        return min(settings.max_fee, max(doubled, self.market(network, ledger)))
+
+    def bump(self, flight: Flight, ledger: int, hint: int | None) -> bool:
+        """Store a fee bump above the envelope's current bid (and the hint's); False when the cap allows none.
+
+        The bump is stored before it is submitted, like the envelope itself; the flight's envelope
+        then carries it, so the caller submits the bump.
+        """
+        attempt, network = flight.attempt, flight.network
+        ops = attempt.op_count
+        bump_fee: int | None = attempt.bump_fee
+        bumped = bump_fee is not None
+        current = bump_fee // (ops + 1) if bump_fee is not None else int(attempt.fee) // ops
+        # The hint is the total fee for the transaction that was refused: the bump counts one operation more.
+        bid = raised_bid(current, ops + 1 if bumped else ops, hint, self.market(network, ledger), self.settings.max_fee)
+        channel = next((c for c in network.channels if c.public_key == attempt.channel_account), None)
+        if bid is None or channel is None:
+            return False
+        bump = build_fee_bump(attempt.envelope_xdr, channel, bid, network.network_passphrase)
+        if not envelopes.store_fee_bump(attempt.id, bump.tx_hash, bump.fee, bump.envelope_xdr):
+            return False
+        attempt.bump_hash, attempt.bump_fee, attempt.bump_xdr = bump.tx_hash, bump.fee, bump.envelope_xdr
+        COUNTERS["fee_bumps"] += 1
+        FEE_BUMPS.labels(network.environment).inc()
+        log.info(
+            "fee bump %s around envelope %s: %d stroops per operation (was %d)",
+            bump.tx_hash,
+            attempt.tx_hash,
+            bid,
+            current,
+            extra={"tx_hash": attempt.tx_hash, "bump_hash": bump.tx_hash},
+        )
+        return True

@@ -1,0 +1,131 @@
+"""The worker's bids on a congested ledger: a fee bump around the same stored envelope, never a rebuild."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from ledger.testing import LedgerAdmin, run_ledger_server
+from services.settlement.recording import COUNTERS
+from services.settlement.worker import Settler
+from storage import settlement as store
+from storage.database import database
+from storage.envelopes import attempts_for
+from storage.models import SettlementAttempt
+from tests.services.settlement.conftest import bootstrap_with_payees, load, submit_transfer, wait_for
+
+OPS_PER_LEDGER = 5
+BACKGROUND_FEE = 200  # other people's bid per operation: above the base fee, filling every ledger
+
+
+@dataclass
+class CrowdedLedger:
+    """A ledger closing on demand whose every ledger other people's traffic fills at a higher bid."""
+
+    url: str
+    secrets_file: Path
+    admin: LedgerAdmin
+    payees: list[str]
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CrowdedLedger]:
+    directory = tmp_path_factory.mktemp("crowded-ledger")
+    secrets_file = directory / "ledger-secrets.json"
+    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
+        payees = bootstrap_with_payees(url, secrets_file, 2)
+    with run_ledger_server(
+        directory,
+        ledger_close_seconds=0,
+        max_ops_per_ledger=OPS_PER_LEDGER,
+        background_share=1.0,
+        background_fee=BACKGROUND_FEE,
+    ) as url:
+        yield CrowdedLedger(url, secrets_file, LedgerAdmin(url), payees)
+
+
+@pytest.fixture()
+def app_config(app_config: dict[str, Any], crowded: CrowdedLedger) -> dict[str, Any]:
+    return {
+        **app_config,
+        "SANDBOX_HORIZON_URL": crowded.url,
+        "SANDBOX_SECRETS_FILE": str(crowded.secrets_file),
+        "SETTLEMENT_BATCH_OPS": 1,
+        "SETTLEMENT_FEE_PERCENTILE": "p10",
+    }
+
+
+def envelope_of(transfer_id: Any) -> SettlementAttempt:
+    with database.connection_context():
+        payment = attempts_for(transfer_id)[-1]  # the latest envelope
+        attempt: SettlementAttempt = SettlementAttempt.get_by_id(payment.attempt_id)
+        return attempt
+
+
+def test_an_envelope_stuck_behind_higher_bids_is_raised_by_a_fee_bump_and_paid_once(
+    app: Flask, crowded: CrowdedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+) -> None:
+    transfer_id = submit_transfer(app, sandbox_key, crowded.payees[0], amount="3.00")
+    settler = make_settler()
+    bumps = COUNTERS["fee_bumps"]
+    settler.run_once()
+    queued = envelope_of(transfer_id)
+    assert queued.bump_hash is None and queued.fee == 100  # the market's p10: nothing charged above base yet
+    assert queued.tx_hash in crowded.admin.status()["pending"]
+
+    crowded.admin.close_ledger(count=2)  # both filled by the higher bids: ours waits in the queue
+    wait_for(lambda: envelope_of(transfer_id).bump_hash is not None, settler, timeout=10)
+    # stellar-core replaces a queued transaction only at ten times its rate: the hint says so,
+    # and the worker raised its first bump to it at once.
+    assert COUNTERS["fee_bumps"] - bumps == 2
+    bumped = envelope_of(transfer_id)
+    assert bumped.bump_fee == 2 * 10 * 100  # the payment and the bump itself, at 1,000 per operation
+    assert bumped.tx_hash == queued.tx_hash and bumped.sequence == queued.sequence  # nothing rebuilt
+
+    crowded.admin.close_ledger()
+    wait_for(lambda: load(transfer_id).state == store.COMPLETED, settler, timeout=10)
+    paid = envelope_of(transfer_id)
+    assert paid.outcome == "applied" and paid.fee_charged is not None and paid.bump_fee is not None
+    assert 0 < paid.fee_charged <= paid.bump_fee
+    assert load(transfer_id).ledger_hash == queued.tx_hash  # found by the hash stored before any submission
+
+    status = app.test_cli_runner().invoke(args=["settle", "status"])
+    assert "1 with a fee bump" in status.output, status.output
+    assert f"{paid.fee_charged} stroops charged" in status.output
+
+
+def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in(
+    app: Flask, crowded: CrowdedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+) -> None:
+    first = submit_transfer(app, sandbox_key, crowded.payees[0], amount="4.00")
+    second = submit_transfer(app, sandbox_key, crowded.payees[1], amount="5.00")
+    settler = make_settler(SETTLEMENT_MAX_FEE=150)  # too low a cap to outbid the background traffic
+    settler.run_once()
+    # The queue holds two ledgers: one of background traffic and, past it, room for ours.
+    assert {envelope_of(first).bump_hash, envelope_of(second).bump_hash} == {None}
+    crowded.admin.close_ledger(count=3)
+    for _ in range(5):
+        settler.run_once()
+    for transfer_id in (first, second):
+        # Capped below the rate that would get in: the envelope waits at its bid, never rebuilt.
+        assert envelope_of(transfer_id).bump_fee in (None, 2 * 150)
+        assert load(transfer_id).state == store.PROCESSING
+    raised = make_settler()
+
+    def completed_after_a_close() -> bool:
+        crowded.admin.close_ledger()
+        deadline = time.monotonic() + 0.5  # passes enough to follow what the close decided
+        while time.monotonic() < deadline:
+            raised.run_once()
+            time.sleep(0.02)
+        return {load(first).state, load(second).state} == {store.COMPLETED}
+
+    # The queue dropped what it held too long; a bump at the market rate (or a rebuilt envelope) gets in.
+    wait_for(completed_after_a_close, timeout=60)
+    assert all(envelope_of(t).outcome == "applied" for t in (first, second))
