@@ -50,6 +50,7 @@ def status() -> Response:
             "pending": state.engine.pending_hashes(),
             "faults": state.faults.snapshot(),
             "fleet": state.fleet.snapshot(),
+            "horizon_requests": state.requests.snapshot(),
             "network_passphrase": state.config.network_passphrase,
         }
     )

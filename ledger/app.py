@@ -16,6 +16,7 @@ from ledger.faults import FaultSwitches
 from ledger.fleet import Fleet, FleetShape
 from ledger.models import ensure_genesis, open_database
 from ledger.ratelimit import RateLimiter, init_rate_limit
+from ledger.requests import init_request_counter
 from ledger.state import LedgerState, init_app
 from ledger.transport import ConnectionResetMiddleware
 
@@ -31,6 +32,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     app.config["LEDGER"] = config
     state = _init_state(config)
     init_app(app, state)
+    init_request_counter(app, state.requests)  # before the rate limit, which may refuse the request
     app.register_blueprint(api.bp)
     app.register_blueprint(admin.bp)
     app.after_request(api.add_latest_ledger)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import Flask, current_app
 
@@ -10,6 +10,7 @@ from ledger.config import LedgerConfig
 from ledger.engine import LedgerEngine
 from ledger.faults import FaultSwitches
 from ledger.fleet import Fleet
+from ledger.requests import RequestCounter
 
 EXTENSION_KEY = "ledger"
 
@@ -22,6 +23,7 @@ class LedgerState:
     engine: LedgerEngine
     faults: FaultSwitches
     fleet: Fleet
+    requests: RequestCounter = field(default_factory=RequestCounter)
 
 
 def init_app(app: Flask, state: LedgerState) -> None:
