@@ -139,14 +139,26 @@ def write_document(path: Path, section: str) -> None:
     path.write_text(text)
 
 
-def replace_settlement_lines(path: Path, verdict: Verdict, notes: Sequence[str]) -> None:
-    """Swap W4's target row and notes inside the generated section, keeping W1-W3 as they were."""
+def replace_settlement_lines(
+    path: Path, verdicts: Sequence[Verdict], notes: Sequence[str], prefixes: Sequence[str] = ("W4 ",)
+) -> None:
+    """Swap these targets' rows and the notes starting with `prefixes` inside the generated section.
+
+    Everything else (W1-W3, the other settlement workloads) stays as it was; a target the section
+    has no row for yet gets one after the last target row.
+    """
     text = path.read_text()
     head, rest = text.split(START, 1)
     section, tail = rest.split(END, 1)
-    lines = [line for line in section.split("\n") if not line.startswith("- W4 ")]
-    row = f"| {verdict.target} | {verdict.measured} | {'met' if verdict.met else '**not met**'} |"
-    lines = [row if line.startswith(f"| {verdict.target} |") else line for line in lines]
+    lines = [line for line in section.split("\n") if not any(line.startswith(f"- {p}") for p in prefixes)]
+    for verdict in verdicts:
+        row = f"| {verdict.target} | {verdict.measured} | {'met' if verdict.met else '**not met**'} |"
+        at = [n for n, line in enumerate(lines) if line.startswith(f"| {verdict.target} |")]
+        if at:
+            lines[at[0]] = row
+        else:
+            rows = [n for n, line in enumerate(lines) if line.startswith("| ") and line.endswith(" |")]
+            lines.insert(rows[-1] + 1 if rows else len(lines), row)
     while lines and not lines[-1].strip():
         lines.pop()
     lines += [f"- {note}" for note in notes]

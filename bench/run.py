@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench.latency import LatencyResult, measure_latency
 from bench.load import LoadResult, run_wrk, seed_transfers
 from bench.machine import describe_machine
 from bench.report import Point, Verdict, plot, replace_settlement_lines, results_section, write_document
@@ -215,10 +216,31 @@ def _memory_check(runner: Runner, gateway: Gunicorn) -> tuple[list[str], Rss | N
     return notes, (before, after, soak.requests)
 
 
+LATENCY_WORKLOADS = {"W4-LATENCY": False, "W4-CONGESTED": True}  # name -> congested
+
+
+def latency_workloads(settings: BenchSettings) -> list[LatencyResult]:
+    """W4-latency and W4-congested, those of them BENCH_WORKLOADS asks for."""
+    return [
+        measure_latency(settings, congested)
+        for name, congested in LATENCY_WORKLOADS.items()
+        if name in settings.workloads
+    ]
+
+
+def latency_figures(settings: BenchSettings, notes: list[str]) -> list[Verdict]:
+    """Run W4-latency and W4-congested as asked; add their notes to `notes`; their verdicts."""
+    found: list[Verdict] = []
+    for result in latency_workloads(settings):
+        notes += result.notes()
+        found += result.verdicts()
+    return found
+
+
 def main() -> int:
     """Run everything; print the table and the verdicts; write docs/performance.md and its plot."""
     settings = load_settings()
-    if settings.workloads == ("W4",):
+    if set(settings.workloads) <= {"W4", *LATENCY_WORKLOADS}:
         return settlement_only(settings)
     for port in (settings.port, settings.floor_port):
         if not port_free(settings.host, port):
@@ -271,7 +293,9 @@ def main() -> int:
         if "W5" in settings.workloads
         else DeliveryResult(skipped="not requested (BENCH_WORKLOADS)")
     )
-    found = verdicts(points, rounds, settlement, rss) + webhook_verdicts(delivery, batch)
+    found = (
+        verdicts(points, rounds, settlement, rss) + webhook_verdicts(delivery, batch) + latency_figures(settings, notes)
+    )
     plot_path = settings.output.with_suffix(".png")
     plot(points, plot_path, machine)
     write_document(
@@ -285,10 +309,21 @@ def main() -> int:
 
 
 def settlement_only(settings: BenchSettings) -> int:
-    """`BENCH_WORKLOADS=W4`: measure settlement alone and replace only W4's lines in the document."""
-    settlement = measure_settlement(settings)
-    (verdict,) = [v for v in verdicts([], [], settlement, None) if v.target.startswith("W4")]
-    replace_settlement_lines(settings.output, verdict, settlement.notes())
-    print(f"\n{'MET    ' if verdict.met else 'NOT MET'}  {verdict.target}: {verdict.measured}")
-    print(f"wrote W4 into {settings.output}")
+    """`BENCH_WORKLOADS=W4` (and/or W4-LATENCY, W4-CONGESTED): replace only those workloads' lines in the document."""
+    found: list[Verdict] = []
+    notes: list[str] = []
+    prefixes: list[str] = []
+    if "W4" in settings.workloads:
+        settlement = measure_settlement(settings)
+        found += [v for v in verdicts([], [], settlement, None) if v.target.startswith("W4")]
+        notes += settlement.notes()
+        prefixes.append("W4 ")
+    for latency in latency_workloads(settings):
+        found += latency.verdicts()
+        notes += latency.notes()
+        prefixes.append(latency.name)
+    replace_settlement_lines(settings.output, found, notes, tuple(prefixes))
+    for verdict in found:
+        print(f"{'MET    ' if verdict.met else 'NOT MET'}  {verdict.target}: {verdict.measured}")
+    print(f"wrote {', '.join(p.strip() for p in prefixes)} into {settings.output}")
     return 0

@@ -33,6 +33,8 @@ class BenchSettings:
     settlement_workers: tuple[int, ...]
     settlement_transfers: int
     webhook_events: int  # W5: outbox events one deliverer sends
+    latency_rate: float  # W4-latency and W4-congested: pacs.008 offered per second
+    latency_seconds: float  # and for how long
     output: Path
 
     @property
@@ -66,10 +68,14 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         seed_transfers=int(get("BENCH_SEED_TRANSFERS", "300")),
         soak_requests=int(get("BENCH_SOAK_REQUESTS", "100000")),
         soak_seconds=float(get("BENCH_SOAK_SECONDS", "300")),
-        workloads=tuple(w.strip().upper() for w in get("BENCH_WORKLOADS", "W1,W2,W3,W4,W5,W6").split(",")),
+        workloads=tuple(
+            w.strip().upper() for w in get("BENCH_WORKLOADS", "W1,W2,W3,W4,W4-LATENCY,W4-CONGESTED,W5,W6").split(",")
+        ),
         settlement_seconds=float(get("BENCH_SETTLEMENT_SECONDS", "30")),
         settlement_workers=_ints(get("BENCH_SETTLEMENT_WORKERS", "1,4,8")),
         settlement_transfers=int(get("BENCH_SETTLEMENT_TRANSFERS", "6000")),
         webhook_events=int(get("BENCH_WEBHOOK_EVENTS", "5000")),
+        latency_rate=float(get("BENCH_LATENCY_RATE", "150")),
+        latency_seconds=float(get("BENCH_LATENCY_SECONDS", "60")),
         output=Path(get("BENCH_OUTPUT", str(PROJECT_ROOT / "docs" / "performance.md"))),
     )

@@ -73,7 +73,8 @@ def settlement_available(settings: BenchSettings) -> bool:
     return any(line.split()[:1] == ["settle"] for line in commands.splitlines())
 
 
-def _payees(url: str, asset: Asset) -> list[str]:
+def create_payees(url: str, asset: Asset) -> list[str]:
+    """PAYEES accounts trusting `asset`, created in few transactions."""
     server = Server(url, client=RequestsClient(num_retries=0))
     keypairs = [Keypair.random() for _ in range(PAYEES)]
     root = root_keypair(DEFAULT_PASSPHRASE)
@@ -98,13 +99,15 @@ def _create_transfers(database_url: str, api_key: str, payees: list[str], count:
             raise BenchError(f"creating W4 transfer {n} got HTTP {response.status_code}")
 
 
-def _states(database_url: str) -> dict[str, int]:
+def states(database_url: str) -> dict[str, int]:
+    """How many transfers are in each state."""
     with psycopg.connect(database_url) as connection:
         rows = connection.execute("SELECT state, count(*) FROM transfer GROUP BY state").fetchall()
     return {str(state): int(total) for state, total in rows}
 
 
-def _start_workers(environ: dict[str, str], count: int, logs: Path) -> list[subprocess.Popen[bytes]]:
+def start_workers(environ: dict[str, str], count: int, logs: Path) -> list[subprocess.Popen[bytes]]:
+    """`count` `flask --app app settle` processes, logging into `logs`."""
     workers = []
     for n in range(count):
         with (logs / f"settle-{count}-{n}.log").open("ab") as log:
@@ -120,7 +123,8 @@ def _start_workers(environ: dict[str, str], count: int, logs: Path) -> list[subp
     return workers
 
 
-def _stop_workers(workers: list[subprocess.Popen[bytes]]) -> None:
+def stop_workers(workers: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM, then SIGKILL after 45 s."""
     for worker in workers:
         if worker.poll() is None:
             worker.send_signal(signal.SIGTERM)
@@ -175,9 +179,9 @@ def _measure_round(
     database_url: str, environ: dict[str, str], workers: int, total: int, settings: BenchSettings, logs: Path
 ) -> tuple[float, str]:
     """Start the workers on `total` new transfers; the ledger's rate, with what the database saw."""
-    before = _states(database_url).get("Completed", 0)
+    before = states(database_url).get("Completed", 0)
     since = datetime.now(UTC).replace(microsecond=0)
-    processes = _start_workers(environ, workers, logs)
+    processes = start_workers(environ, workers, logs)
     started = time.monotonic()
     completed_at: float | None = None
     deadline = started + STARTUP_SECONDS + settings.settlement_seconds
@@ -185,16 +189,16 @@ def _measure_round(
     try:
         while time.monotonic() < deadline:
             time.sleep(0.25)
-            states = _states(database_url)
-            done = states.get("Completed", 0) - before
+            now = states(database_url)
+            done = now.get("Completed", 0) - before
             if any(p.poll() is not None for p in processes):
                 raise BenchError(f"a settle worker exited; see {logs}")
-            if not states.get("Created", 0) and not states.get("Processing", 0):
+            if not now.get("Created", 0) and not now.get("Processing", 0):
                 completed_at = time.monotonic()
                 break
     finally:
-        _stop_workers(processes)
-    failed = _states(database_url).get("Failed", 0)
+        stop_workers(processes)
+    failed = states(database_url).get("Failed", 0)
     end_to_end = (
         f"all {done:,} Completed {completed_at - started:.1f} s after the workers started"
         if completed_at is not None
@@ -238,7 +242,7 @@ def measure_settlement(settings: BenchSettings) -> SettlementResult:
             mint = Decimal(3 * settings.settlement_transfers * 2 + 1000)
             options = BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=channels, mint=mint)
             secrets = bootstrap(options, Server(url, client=RequestsClient(num_retries=0)))
-            payees = _payees(url, Asset("TKN", secrets["issuer"]["public_key"]))
+            payees = create_payees(url, Asset("TKN", secrets["issuer"]["public_key"]))
             environ = {
                 **service_environment(settings),
                 "SANDBOX_HORIZON_URL": url,

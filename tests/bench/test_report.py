@@ -50,11 +50,20 @@ def test_a_run_rewrites_the_results_and_keeps_every_hand_written_line(tmp_path: 
     write_document(page, section())
     assert page.read_text() == once
 
-    replace_settlement_lines(page, Verdict("W4 ≥ 150 transfers/s", "200", True), ["W4 settlement, 1 worker: 200"])
+    replace_settlement_lines(page, [Verdict("W4 ≥ 150 transfers/s", "200", True)], ["W4 settlement, 1 worker: 200"])
     text = page.read_text()
     assert outside_markers(text) == before
     assert "| W4 ≥ 150 transfers/s | 200 | met |" in text and "| W1 ≥ 1,000 req/s | 1,500 req/s | met |" in text
     assert "- W4 settlement, 1 worker: 200" in text and "- W4 settlement, 1 worker: 100" not in text
+
+    latency = [Verdict("W4-latency p50 ≤ 5 s", "3.1 s", True), Verdict("W4-latency p99 ≤ 10 s", "6.0 s", True)]
+    replace_settlement_lines(page, latency, ["W4-latency: 9,000 accepted"], ("W4-latency",))
+    replace_settlement_lines(page, latency[:1], ["W4-latency: 8,000 accepted"], ("W4-latency",))
+    text = page.read_text()
+    assert outside_markers(text) == before
+    assert text.count("| W4-latency p50 ≤ 5 s |") == 1 and "| W4-latency p99 ≤ 10 s | 6.0 s | met |" in text
+    assert "- W4-latency: 8,000 accepted" in text and "- W4-latency: 9,000" not in text
+    assert "- W4 settlement, 1 worker: 200" in text  # another workload's notes are kept
 
 
 def test_a_missing_page_is_started_with_the_section(tmp_path: Path) -> None:
