@@ -163,6 +163,17 @@ def attempts_for(transfer_id: uuid.UUID) -> list[SettlementPayment]:
     )
 
 
+def last_envelope_on(channel_account: str) -> SettlementAttempt | None:
+    """Our most recent envelope on this channel, if any."""
+    found: SettlementAttempt | None = (
+        SettlementAttempt.select()
+        .where(SettlementAttempt.channel_account == channel_account)
+        .order_by(SettlementAttempt.id.desc())
+        .first()
+    )
+    return found
+
+
 def highest_used_sequence(channel_account: str) -> int | None:
     """The highest sequence number our envelopes on this channel used up (applied, even if failed)."""
     used = (
