@@ -94,6 +94,9 @@ class LedgerAdmin:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url.rstrip("/")
         self.session = requests.Session()
+        # A fresh connection per call: a kept-alive one that the server closes while idle (gunicorn's
+        # keep-alive is 2 s) can be reset under a request sent on it, failing a long test run.
+        self.session.headers["Connection"] = "close"
 
     def close_ledger(self, count: int = 1) -> dict[str, Any]:
         """Close ``count`` ledgers now; return the last one."""
