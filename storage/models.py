@@ -27,12 +27,20 @@ class BaseModel(peewee.Model):
         legacy_table_names = False
 
 
+# How an organization's source accounts are funded (docs/decisions.md A1): `open` accepts any
+# account number and lets it go below zero; `prefunded` needs an open account that covers the amount.
+FUNDING_POLICIES = ("open", "prefunded")
+
+
 class Organization(BaseModel):
-    """A customer of the gateway; owns keys and transfers."""
+    """A customer of the gateway; owns keys, transfers and source accounts."""
 
     id = peewee.AutoField()
     name = peewee.CharField(max_length=200, unique=True)
     created_at = peewee.DateTimeField()
+    funding_policy = peewee.CharField(
+        max_length=16, default="open", constraints=[peewee.Check("\"funding_policy\" IN ('open', 'prefunded')")]
+    )
 
 
 class ApiKey(BaseModel):
@@ -237,6 +245,102 @@ class SettlementWorker(BaseModel):
     started_at = peewee.DateTimeField()
 
 
+class OrganizationBic(BaseModel):
+    """A BIC registered to an organization; a pacs.008 naming another one is AG01 (m0009)."""
+
+    id = peewee.AutoField()
+    organization = peewee.ForeignKeyField(Organization, backref="bics", on_delete="CASCADE")
+    bic = peewee.CharField(max_length=11, unique=True)  # always 11 characters: a BIC8 ends in XXX
+
+
+class SourceAccount(BaseModel):
+    """An organization's USD source account (DbtrAcct/Id/Othr/Id) and its balance row.
+
+    `balance`, `held` and `available` are kept for the hot path and always equal the sums of the
+    account's journal (`reconcile` proves it). The CHECKs hold `available = balance - held` and,
+    for an account that must not overdraw, `available >= 0`, whatever writes the row.
+    """
+
+    id = peewee.AutoField()
+    organization = peewee.ForeignKeyField(Organization, backref="accounts", on_delete="RESTRICT", index=False)
+    number = peewee.CharField(max_length=70)
+    currency = peewee.CharField(max_length=3, default="USD")
+    status = peewee.CharField(
+        max_length=16, default="open", constraints=[peewee.Check("\"status\" IN ('open', 'blocked', 'closed')")]
+    )
+    # TigerBeetle's flag of the same name: set on every account of a prefunded organization.
+    debits_must_not_exceed_credits = peewee.BooleanField(default=False)
+    balance = MinorUnitsField(places=2, default=0)
+    held = MinorUnitsField(places=2, default=0, constraints=[peewee.Check('"held" >= 0')])
+    available = MinorUnitsField(places=2, default=0)
+    created_at = peewee.DateTimeField()
+    updated_at = peewee.DateTimeField()
+
+    class Meta:
+        indexes = ((("organization", "number"), True),)
+        constraints = (
+            peewee.Check('"available" = "balance" - "held"'),
+            peewee.Check('NOT "debits_must_not_exceed_credits" OR "available" >= 0'),
+        )
+
+
+JOURNAL_KINDS = ("funding", "hold", "post", "void", "adjustment")
+COUNTER_ACCOUNTS = ("funding", "settlement", "adjustment")
+
+
+class JournalEntry(BaseModel):
+    """One movement on a source account: a debit of one side and a credit of the other, same amount.
+
+    The other side is a system account named by `counter_account`. A `hold` is pending (it moves
+    money from available to held); a `post` or `void` resolves exactly one hold (`pending`), which
+    a partial unique index decides, as TigerBeetle's post_pending/void_pending do.
+    """
+
+    id = peewee.AutoField()
+    account = peewee.ForeignKeyField(SourceAccount, backref="entries", on_delete="RESTRICT", index=False)
+    kind = peewee.CharField(
+        max_length=16,
+        constraints=[peewee.Check("\"kind\" IN ('funding', 'hold', 'post', 'void', 'adjustment')")],
+    )
+    side = peewee.CharField(max_length=6, constraints=[peewee.Check("\"side\" IN ('debit', 'credit')")])
+    counter_account = peewee.CharField(
+        max_length=16, constraints=[peewee.Check("\"counter_account\" IN ('funding', 'settlement', 'adjustment')")]
+    )
+    amount = MinorUnitsField(places=2, constraints=[peewee.Check('"amount" > 0')])
+    transfer = peewee.ForeignKeyField(Transfer, null=True, on_delete="RESTRICT", index=False)
+    pending = peewee.ForeignKeyField("self", null=True, on_delete="RESTRICT", index=False)
+    reference = peewee.CharField(max_length=100, null=True)
+    at = peewee.DateTimeField()
+    note = peewee.CharField(max_length=200, null=True)
+    account_id: int
+    transfer_id: uuid.UUID | None
+    pending_id: int | None
+
+    class Meta:
+        indexes = ((("account", "at"), False),)
+        constraints = (
+            peewee.Check("(\"kind\" IN ('post', 'void')) = (\"pending_id\" IS NOT NULL)"),
+            peewee.Check('"kind" <> \'hold\' OR "transfer_id" IS NOT NULL'),
+        )
+
+
+JournalEntry.add_index(
+    JournalEntry.index(JournalEntry.transfer, unique=True, name="journal_entry_one_hold").where(
+        JournalEntry.kind == "hold"
+    )
+)
+JournalEntry.add_index(
+    JournalEntry.index(JournalEntry.pending, unique=True, name="journal_entry_resolved_once").where(
+        JournalEntry.pending.is_null(False)
+    )
+)
+JournalEntry.add_index(
+    JournalEntry.index(JournalEntry.account, JournalEntry.reference, unique=True, name="journal_entry_reference").where(
+        JournalEntry.reference.is_null(False)
+    )
+)
+
+
 def utc_now() -> datetime:
     """The current UTC time, naive, as every timestamp column stores it."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -252,4 +356,7 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     SettlementPayment,
     ChannelLease,
     SettlementWorker,
+    OrganizationBic,
+    SourceAccount,
+    JournalEntry,
 )

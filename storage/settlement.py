@@ -18,6 +18,7 @@ import peewee
 
 from storage.database import database, is_postgres
 from storage.events import record_event
+from storage.holds import post_holds, void_hold
 from storage.models import ChannelLease, SettlementAttempt, SettlementPayment, Transfer, TransferEvent
 from storage.transfer_states import OPEN_STATES, TransferState, check_transition, transition
 
@@ -163,6 +164,7 @@ def complete_transfers(members: list[tuple[uuid.UUID, int]], tx_hash: str, ledge
         claimed_by=None,
         claimed_until=None,
     ).where(Transfer.id.in_(list(live)) & (Transfer.state == PROCESSING)).execute()
+    post_holds(list(live), now)  # the debit is final in the same commit as Completed
     reason = f"applied in ledger {ledger}"
     record_events(
         [
@@ -189,25 +191,30 @@ def record_events(rows: list[tuple[uuid.UUID, str, str, str, int]], now: datetim
 
 
 def fail_transfer(transfer_id: uuid.UUID, error_code: str, reason: str, attempt_number: int, now: datetime) -> bool:
-    """Created|Processing -> Failed with the ISO 20022 reason code and the reason in words pacs.028 reports."""
+    """Created|Processing -> Failed with the ISO 20022 reason code and the reason in words pacs.028 reports.
+
+    The transfer's hold is voided in the same transaction, so its amount is available again.
+    """
     transfer = Transfer.get_or_none(Transfer.id == transfer_id)
     if transfer is None or transfer.state not in OPEN_STATES:
         return False
-    won = (
-        Transfer.update(
-            state=transition(transfer.state, FAILED),
-            error_code=error_code,
-            failure_reason=reason[:200],
-            last_error=reason[:200],
-            updated_at=now,
-            claimed_by=None,
-            claimed_until=None,
+    with database.atomic():
+        won = (
+            Transfer.update(
+                state=transition(transfer.state, FAILED),
+                error_code=error_code,
+                failure_reason=reason[:200],
+                last_error=reason[:200],
+                updated_at=now,
+                claimed_by=None,
+                claimed_until=None,
+            )
+            .where((Transfer.id == transfer_id) & (Transfer.state == transfer.state))
+            .execute()
         )
-        .where((Transfer.id == transfer_id) & (Transfer.state == transfer.state))
-        .execute()
-    )
-    if won:
-        record_event(transfer_id, transfer.state, FAILED, now, reason=reason[:200], attempt=attempt_number)
+        if won:
+            record_event(transfer_id, transfer.state, FAILED, now, reason=reason[:200], attempt=attempt_number)
+            void_hold(transfer_id, now)
     return bool(won)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import peewee
@@ -13,10 +14,19 @@ from flask import Flask
 from storage import statements
 from storage.database import database
 from storage.migrate import migration_names, sql_statements, upgrade
-from storage.models import ALL_MODELS, SettlementAttempt, SettlementPayment, Transfer, TransferEvent
-from storage.organizations import insert_organization
+from storage.models import (
+    ALL_MODELS,
+    JournalEntry,
+    Organization,
+    SettlementAttempt,
+    SettlementPayment,
+    SourceAccount,
+    Transfer,
+    TransferEvent,
+)
 from storage.transfer_states import TransferState
 from storage.webhook_models import WEBHOOK_MODELS
+from tests.support.accounts import failed_checks
 from tests.support.databases import postgres_url, unmigrated_store
 from tests.support.transfers import AT, new_transfer
 
@@ -118,11 +128,18 @@ def transfers_as_of_m0004() -> Iterator[None]:
             cache.cache_clear()
 
 
+def old_organization(name: str) -> int:
+    """An organization written as a store from before m0009 (no funding policy) holds it."""
+    param = database.obj.param
+    database.execute_sql(f'INSERT INTO "organization" ("name", "created_at") VALUES ({param}, {param})', [name, AT])
+    return int(database.execute_sql('SELECT max("id") FROM "organization"').fetchone()[0])
+
+
 def test_m0004_keeps_every_row_index_and_child_of_a_populated_store(app: Flask, tmp_path: Path) -> None:
     with unmigrated_store(tmp_path):
         assert upgrade(until="m0003_notify_from_intake")[-1] == "m0003_notify_from_intake"
         with database.connection_context():
-            organization_id = int(insert_organization("Old Bank").id)
+            organization_id = old_organization("Old Bank")
         with transfers_as_of_m0004():
             settled = new_transfer(organization_id, "Processing", "Completed")
             new_transfer(organization_id, "Failed")
@@ -153,3 +170,29 @@ def test_m0004_keeps_every_row_index_and_child_of_a_populated_store(app: Flask, 
             Transfer.delete().where(Transfer.id == settled).execute()
             assert SettlementPayment.select().count() == 0
             assert TransferEvent.select().where(TransferEvent.transfer == settled).count() == 0
+
+
+def test_m0009_builds_open_accounts_and_their_journal_from_existing_transfers(app: Flask, tmp_path: Path) -> None:
+    with unmigrated_store(tmp_path):
+        assert upgrade(until="m0008_webhooks")[-1] == "m0008_webhooks"
+        with database.connection_context():
+            organization_id = old_organization("Old Bank")
+        new_transfer(organization_id)  # Created: held
+        new_transfer(organization_id, "Processing")  # held
+        new_transfer(organization_id, "Processing", "Completed")  # posted
+        new_transfer(organization_id, "Failed")  # voided
+
+        assert "m0009_source_accounts" in upgrade()
+
+        with database.connection_context():
+            assert Organization.get_by_id(organization_id).funding_policy == "open"
+            account = SourceAccount.get()
+            assert (account.number, account.status, account.debits_must_not_exceed_credits) == ("ACC-1", "open", False)
+            assert (account.balance, account.held, account.available) == (
+                Decimal("-125.50"),
+                Decimal("251.00"),
+                Decimal("-376.50"),
+            )
+            kinds = sorted(entry.kind for entry in JournalEntry.select())
+            assert kinds == ["hold", "hold", "hold", "hold", "post", "void"]
+        assert failed_checks() == []

@@ -1,0 +1,1 @@
+"""Source accounts: funding policies, holds on intake, operator commands, statements, reconciliation."""

@@ -1,0 +1,172 @@
+"""Queries on source accounts, their funding policy and their registered BICs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from storage.database import database
+from storage.models import JournalEntry, Organization, OrganizationBic, SourceAccount
+
+
+@dataclass(frozen=True)
+class AccountView:
+    """What intake's refusal and the operator see of an account."""
+
+    id: int
+    number: str
+    currency: str
+    status: str
+    debits_must_not_exceed_credits: bool
+    balance: Decimal
+    held: Decimal
+    available: Decimal
+    created_at: datetime
+    updated_at: datetime
+
+
+def _view(row: SourceAccount) -> AccountView:
+    return AccountView(
+        row.id,
+        row.number,
+        row.currency,
+        row.status,
+        bool(row.debits_must_not_exceed_credits),
+        row.balance,
+        row.held,
+        row.available,
+        row.created_at,
+        row.updated_at,
+    )
+
+
+def funding_policy(organization_id: int) -> str:
+    """The organization's funding policy: `open` or `prefunded`."""
+    row = Organization.select(Organization.funding_policy).where(Organization.id == organization_id).first()
+    return "open" if row is None else str(row.funding_policy)
+
+
+def find_account(organization_id: int, number: str) -> AccountView | None:
+    """The organization's account with this number, or None."""
+    row = (
+        SourceAccount.select()
+        .where((SourceAccount.organization == organization_id) & (SourceAccount.number == number))
+        .first()
+    )
+    return None if row is None else _view(row)
+
+
+def list_accounts(organization_id: int) -> list[AccountView]:
+    """The organization's accounts, by number."""
+    query = SourceAccount.select().where(SourceAccount.organization == organization_id).order_by(SourceAccount.number)
+    return [_view(row) for row in query]
+
+
+def insert_account(organization_id: int, number: str, now: datetime) -> bool:
+    """Open an account with a zero balance; False, writing nothing, if the number exists.
+
+    It must not overdraw when its organization is prefunded (read in the same statement).
+    """
+    policy = Organization.select(Organization.funding_policy == "prefunded").where(Organization.id == organization_id)
+    inserted = (
+        SourceAccount.insert(
+            organization=organization_id,
+            number=number,
+            currency="USD",
+            status="open",
+            debits_must_not_exceed_credits=policy,
+            balance=Decimal(0),
+            held=Decimal(0),
+            available=Decimal(0),
+            created_at=now,
+            updated_at=now,
+        )
+        .on_conflict_ignore()
+        .returning(SourceAccount.id)
+        .execute()
+    )
+    return bool(list(inserted))
+
+
+def set_status(organization_id: int, number: str, status: str, now: datetime, *, unless_held: bool = False) -> int:
+    """Set the account's status; how many rows changed (0: unknown, or held when `unless_held`)."""
+    condition = (SourceAccount.organization == organization_id) & (SourceAccount.number == number)
+    if unless_held:
+        condition &= SourceAccount.held == 0
+    return int(SourceAccount.update(status=status, updated_at=now).where(condition).execute())
+
+
+def fund(account_id: int, amount: Decimal, reference: str, now: datetime, note: str | None = None) -> bool:
+    """Credit the account from the funding system account, once per (account, reference).
+
+    False, writing nothing, when an entry with this reference exists already.
+    """
+    with database.atomic():
+        inserted = (
+            JournalEntry.insert(
+                account=account_id,
+                kind="funding",
+                side="credit",
+                counter_account="funding",
+                amount=amount,
+                reference=reference,
+                at=now,
+                note=note,
+            )
+            .on_conflict(
+                conflict_target=[JournalEntry.account, JournalEntry.reference],
+                conflict_where=JournalEntry.reference.is_null(False),
+                action="IGNORE",
+            )
+            .returning(JournalEntry.id)
+            .execute()
+        )
+        if not list(inserted):
+            return False
+        SourceAccount.update(
+            balance=SourceAccount.balance + amount,
+            available=SourceAccount.available + amount,
+            updated_at=now,
+        ).where(SourceAccount.id == account_id).execute()
+    return True
+
+
+def set_funding_policy(organization_id: int, policy: str, now: datetime) -> None:
+    """Set the policy, and the no-overdraft flag of every account of the organization to match.
+
+    Raises peewee.IntegrityError, having changed nothing, when `prefunded` meets an account whose
+    available balance is below zero (its CHECK refuses the flag).
+    """
+    with database.atomic():
+        Organization.update(funding_policy=policy).where(Organization.id == organization_id).execute()
+        SourceAccount.update(debits_must_not_exceed_credits=policy == "prefunded", updated_at=now).where(
+            SourceAccount.organization == organization_id
+        ).execute()
+
+
+def add_bic(organization_id: int, bic: str) -> None:
+    """Register a BIC (11 characters) to the organization; peewee.IntegrityError if it is registered."""
+    OrganizationBic.insert(organization=organization_id, bic=bic).execute()
+
+
+def remove_bic(organization_id: int, bic: str) -> bool:
+    """Unregister the organization's BIC; False if it had no such BIC."""
+    query = OrganizationBic.delete().where(
+        (OrganizationBic.organization == organization_id) & (OrganizationBic.bic == bic)
+    )
+    return bool(query.execute())
+
+
+def bics_of(organization_id: int) -> list[str]:
+    """The organization's BICs, sorted."""
+    query = OrganizationBic.select(OrganizationBic.bic).where(OrganizationBic.organization == organization_id)
+    return sorted(row.bic for row in query.order_by(OrganizationBic.bic))
+
+
+def registered_bics(organization_id: int, bics: list[str]) -> set[str]:
+    """Which of `bics` are registered to the organization: one indexed look-up."""
+    query = OrganizationBic.select(OrganizationBic.bic).where(
+        OrganizationBic.bic.in_(bics) & (OrganizationBic.organization == organization_id)
+    )
+    return {str(row.bic) for row in query}

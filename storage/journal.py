@@ -1,0 +1,102 @@
+"""Reading the source-account journal: movements, and the sums `reconcile` compares with the balance rows."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from storage.database import database
+from storage.models import JournalEntry, SourceAccount, Transfer
+from storage.statements import python_value
+
+_CENTS = SourceAccount.balance
+
+
+def recent_entries(account_id: int, limit: int) -> list[JournalEntry]:
+    """The account's last `limit` movements, newest first."""
+    query = JournalEntry.select().where(JournalEntry.account == account_id)
+    return list(query.order_by(JournalEntry.at.desc(), JournalEntry.id.desc()).limit(limit))
+
+
+def entries_between(account_id: int, start: datetime, end: datetime) -> list[JournalEntry]:
+    """The account's movements with start <= at < end, oldest first."""
+    query = JournalEntry.select().where(
+        (JournalEntry.account == account_id) & (JournalEntry.at >= start) & (JournalEntry.at < end)
+    )
+    return list(query.order_by(JournalEntry.at, JournalEntry.id))
+
+
+@dataclass(frozen=True)
+class Sums:
+    """An account's balance row beside what its journal adds up to."""
+
+    account_id: int
+    organization_id: int
+    number: str
+    row: tuple[Decimal, Decimal, Decimal]
+    journal: tuple[Decimal, Decimal, Decimal]
+
+
+# Per account: the posted balance (credits minus debits of funding, post and adjustment entries)
+# and the amount held (holds minus the posts and voids that resolved them).
+_SUMS_SQL = """
+SELECT a."id", a."organization_id", a."number", a."balance", a."held", a."available",
+  COALESCE((SELECT sum(CASE WHEN e."side" = 'credit' THEN e."amount" ELSE -e."amount" END) FROM "journal_entry" e
+            WHERE e."account_id" = a."id" AND e."kind" IN ('funding', 'post', 'adjustment')), 0),
+  COALESCE((SELECT sum(CASE WHEN e."kind" = 'hold' THEN e."amount" ELSE -e."amount" END) FROM "journal_entry" e
+            WHERE e."account_id" = a."id" AND e."kind" IN ('hold', 'post', 'void')), 0)
+FROM "source_account" a ORDER BY a."id"
+"""
+
+
+def account_sums() -> list[Sums]:
+    """Every account's balance row and its journal's sums."""
+    result = []
+    for row in database.execute_sql(_SUMS_SQL).fetchall():
+        cents = [python_value(_CENTS, value) for value in row[3:]]
+        balance, held = cents[3], cents[4]
+        result.append(
+            Sums(int(row[0]), int(row[1]), str(row[2]), (cents[0], cents[1], cents[2]), (balance, held, balance - held))
+        )
+    return result
+
+
+def transfers_without_hold(limit: int = 20) -> tuple[int, list[uuid.UUID]]:
+    """How many transfers have no hold entry, and some of them."""
+    holds = JournalEntry.select(JournalEntry.transfer).where(JournalEntry.kind == "hold")
+    query = Transfer.select(Transfer.id).where(Transfer.id.not_in(holds))
+    return query.count(), [row.id for row in query.order_by(Transfer.id).limit(limit)]
+
+
+# A transfer's state and the kind of the entry that resolved its hold (NULL: still pending), for
+# holds whose resolution does not match the state, or whose resolution is of another amount.
+_MISMATCH_SQL = """
+SELECT t."id", t."state", r."kind" FROM "transfer" t
+JOIN "journal_entry" h ON h."transfer_id" = t."id" AND h."kind" = 'hold'
+LEFT JOIN "journal_entry" r ON r."pending_id" = h."id"
+WHERE NOT ((t."state" IN ('Created', 'Processing') AND r."id" IS NULL)
+        OR (t."state" = 'Completed' AND r."kind" = 'post')
+        OR (t."state" = 'Failed' AND r."kind" = 'void'))
+   OR (r."id" IS NOT NULL AND (r."amount" <> h."amount" OR r."account_id" <> h."account_id"))
+   OR h."amount" <> t."amount_usd"
+ORDER BY t."id"
+"""
+
+
+def hold_mismatches() -> list[tuple[uuid.UUID, str, str | None]]:
+    """(transfer, state, resolution) for every hold that does not match its transfer."""
+    rows: list[Any] = database.execute_sql(_MISMATCH_SQL).fetchall()
+    return [(python_value(Transfer.id, r[0]), str(r[1]), r[2]) for r in rows]
+
+
+def completed_transfers_since(after: uuid.UUID | None, limit: int) -> list[Transfer]:
+    """Completed transfers with a ledger hash, by ID, after `after`: pages for the ledger check."""
+    query = Transfer.select(Transfer.id, Transfer.amount_tkn, Transfer.ledger_hash, Transfer.environment).where(
+        (Transfer.state == "Completed") & Transfer.ledger_hash.is_null(False)
+    )
+    if after is not None:
+        query = query.where(Transfer.id > after)
+    return list(query.order_by(Transfer.id).limit(limit))
