@@ -11,6 +11,8 @@ import peewee
 from uuid6 import uuid7
 
 from bindings.pacs_008_001_13 import Document
+from services.accounts.agents import check_agents
+from services.accounts.holds import accept_with_hold
 from services.api_keys import Caller, Environment
 from services.credit_transfer_rules import check_credit_transfer, instruction_of, original_ids
 from services.message_ids import note_message_id
@@ -94,6 +96,11 @@ def submit_credit_transfer(
     if caller.environment is Environment.PRODUCTION and not settings.production_settlement_configured:
         raise ConfigurationError("Production settlement is not configured on this server.")
     instruction = instruction_of(document)
+    ids = (instruction.instruction_id, instruction.end_to_end_id)
+    # After every rule of the message itself, so an invalid message is never reported as AG01 or AM04.
+    violations = check_agents(document, caller.organization_id)
+    if violations:
+        raise MessageRejected(violations, *ids)
     request_sha256 = hashlib.sha256(body).hexdigest()
     transfer_id = uuid7()
     report = writer.render(
@@ -107,9 +114,9 @@ def submit_credit_transfer(
     )
     stamp = now.replace(tzinfo=None)
     # Insert first and let the (organization, message_id) constraint find a reused MsgId: a new
-    # MsgId, the common case, then costs one statement and no look-up.
+    # MsgId, the common case, then costs one statement (hold included) and no look-up.
     try:
-        transfer_store.create_transfer(
+        refusal = accept_with_hold(
             {
                 "id": transfer_id,
                 "organization": caller.organization_id,
@@ -130,7 +137,11 @@ def submit_credit_transfer(
                 "raw_request": redact_bytes(body),  # the digest above is of the body as sent
                 "acceptance_report": report,
             },
-            reason="accepted pacs.008",
+            "accepted pacs.008",
+            caller.organization_id,
+            instruction.source_account,
+            instruction.amount_usd,
+            stamp,
         )
     except peewee.IntegrityError:
         # The MsgId is taken: a replay, or a concurrent request with it won the constraint.
@@ -138,6 +149,12 @@ def submit_credit_transfer(
         if existing is None:
             raise
         return _replay_or_conflict(existing, request_sha256)
+    if refusal is not None:
+        # A resend of an accepted message is answered as before, even once the funds are gone.
+        existing = transfer_store.find_by_message_id(caller.organization_id, instruction.message_id)
+        if existing is not None:
+            return _replay_or_conflict(existing, request_sha256)
+        raise MessageRejected([refusal], *ids)
     created.send()
     note(transfer_id=str(transfer_id))
     return Acceptance(transfer_id, report, replayed=False)

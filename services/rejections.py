@@ -8,7 +8,7 @@ from enum import StrEnum
 
 
 class ReasonCode(StrEnum):
-    """ISO 20022 ExternalStatusReason1Code values this service uses (spec 7.1, plus AM05 and TECH)."""
+    """ISO 20022 ExternalStatusReason1Code values this service uses (spec 7.1; AM05, TECH, AM04, AC04, AC06 of 7.2)."""
 
     FF01 = "FF01"
     AM09 = "AM09"
@@ -18,6 +18,9 @@ class ReasonCode(StrEnum):
     AG01 = "AG01"
     AM05 = "AM05"
     TECH = "TECH"
+    AM04 = "AM04"
+    AC04 = "AC04"
+    AC06 = "AC06"
 
 
 @dataclass(frozen=True)

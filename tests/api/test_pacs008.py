@@ -11,11 +11,11 @@ from flask.testing import FlaskClient
 from freezegun import freeze_time
 from stellar_sdk import Keypair, StrKey
 
-import storage.transfers
 from services.api_keys import Environment
 from storage.database import database
 from storage.transfers import count_transfers
 from tests.conftest import make_key
+from tests.support.databases import refusing_inserts
 from tests.support.messages import PAYEE, message_id, pacs008, transaction
 from tests.support.reports import parse_report, rejected
 
@@ -263,12 +263,10 @@ def test_production_key_without_production_config_is_500(client: FlaskClient, ap
     assert transfers() == 0
 
 
-def test_unexpected_error_is_422_and_writes_nothing(client: FlaskClient, api_key: str, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
-    def fail(fields, reason):  # type: ignore[no-untyped-def]
-        raise RuntimeError("disk on fire")
-
-    monkeypatch.setattr(storage.transfers, "create_transfer", fail)
-    response = post(client, api_key, pacs008())
+def test_unexpected_error_is_422_and_writes_nothing(client: FlaskClient, api_key: str, caplog) -> None:  # type: ignore[no-untyped-def]
+    # The last write of the transaction fails, so the transfer, its event and the hold before it must go too.
+    with refusing_inserts("journal_entry"):
+        response = post(client, api_key, pacs008())
     assert response.status_code == 422
     report = rejected(response.data, "NARR")
     correlation = response.headers["X-Correlation-ID"]

@@ -19,6 +19,10 @@ def _optional(tag: str, value: str | None) -> str:
     return "" if value is None else f"<{tag}>{escape(value)}</{tag}>"
 
 
+def _agent(tag: str, bic: str | None) -> str:
+    return f"<{tag}><FinInstnId><BICFI>{escape(bic)}</BICFI></FinInstnId></{tag}>" if bic else ""
+
+
 def transaction(
     amount: str = "125.50",
     currency: str = "USD",
@@ -27,16 +31,20 @@ def transaction(
     memo: str | None = "Invoice 42",
     instruction_id: str | None = "INSTR-1",
     end_to_end_id: str | None = "E2E-ACME-1",
+    instructing_agent: str | None = None,
+    debtor_agent: str | None = None,
 ) -> str:
-    """One CdtTrfTxInf element."""
+    """One CdtTrfTxInf element; an agent is given by its BICFI."""
     payment_id = _optional("InstrId", instruction_id) + _optional("EndToEndId", end_to_end_id)
     debtor_xml = f"<DbtrAcct><Id><Othr><Id>{escape(debtor)}</Id></Othr></Id></DbtrAcct>" if debtor else ""
+    instg_xml = _agent("InstgAgt", instructing_agent)
+    dbtr_agt_xml = _agent("DbtrAgt", debtor_agent)
     creditor_id = f"<Id><Othr><Id>{escape(creditor)}</Id></Othr></Id>" if creditor else ""
     creditor_xml = f"<CdtrAcct>{creditor_id}{_optional('Nm', memo)}</CdtrAcct>" if creditor or memo else ""
     return (
         f"<CdtTrfTxInf><PmtId>{payment_id}</PmtId>"
         f'<IntrBkSttlmAmt Ccy="{currency}">{amount}</IntrBkSttlmAmt>'
-        f"{debtor_xml}{creditor_xml}</CdtTrfTxInf>"
+        f"{instg_xml}{debtor_xml}{dbtr_agt_xml}{creditor_xml}</CdtTrfTxInf>"
     )
 
 

@@ -20,6 +20,7 @@ from services.settlement.worker import Settler
 from storage.database import database
 from storage.events import events_for
 from tests.services.settlement.conftest import Sandbox, load, settle_until_final, submit_transfer, wait_for
+from tests.support.accounts import account, failed_checks, prefund, resolutions
 from tests.support.messages import pacs028
 from tests.support.reports import parse_report
 
@@ -106,3 +107,24 @@ def test_underfunded_distribution_blocks_then_fails_only_after_the_deadline(
     transfer = load(transfer_id)
     assert (transfer.state, transfer.error_code) == ("Failed", "NARR")
     assert sandbox.balance(payee.public_key) == 0
+
+
+def test_a_failed_payment_voids_the_hold_and_restores_the_available_balance(
+    app: Flask, sandbox: Sandbox, sandbox_key: str, make_settler: Callable[..., Settler]
+) -> None:
+    prefund("Settling Bank", "ACC-000123456", "20.00")
+    payee = sandbox.payee(trust=False)
+    transfer_id = submit_transfer(app, sandbox_key, payee.public_key, amount="5.00")
+    assert account("Settling Bank", "ACC-000123456").available == Decimal("15.00")
+
+    settle_until_final(make_settler(), [transfer_id])
+
+    assert load(transfer_id).state == "Failed"
+    assert resolutions(transfer_id) == ["hold", "void"]
+    restored = account("Settling Bank", "ACC-000123456")
+    assert (restored.balance, restored.held, restored.available) == (
+        Decimal("20.00"),
+        Decimal("0.00"),
+        Decimal("20.00"),
+    )
+    assert failed_checks() == []
