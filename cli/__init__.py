@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from cli import database, deliver, demo, keys, orgs, queries, settle, transfers, webhooks
+from cli import accounts, database, deliver, demo, keys, orgs, queries, reconcile, settle, transfers, webhooks
 
 
 def init_app(app: Flask) -> None:
@@ -19,6 +19,8 @@ def init_app(app: Flask) -> None:
         transfers.group,
         webhooks.group,
         deliver.command,
+        accounts.group,
+        reconcile.command,
     )
     for group in groups:
         app.cli.add_command(group)

@@ -1,4 +1,4 @@
-"""`flask --app app orgs create NAME`."""
+"""`flask --app app orgs create|list|set-funding|add-bic|remove-bic`."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import click
 import peewee
 
 from cli.store_group import StoreGroup
+from services.accounts.operations import AccountError, add_bic, remove_bic, set_funding_policy
 from storage.database import database
-from storage.organizations import insert_organization, list_organizations
+from storage.models import FUNDING_POLICIES, utc_now
+from storage.organizations import find_organization, insert_organization, list_organizations
 
 group = StoreGroup("orgs", help="Organizations.")
 
@@ -34,3 +36,49 @@ def list_command() -> None:
         click.echo(
             f"{row.id}	{row.name}	{row.created_at:%Y-%m-%dT%H:%M:%SZ}	{row.active_keys}	{row.transfers}"
         )
+
+
+def _organization_id(name_or_id: str) -> int:
+    found = find_organization(name_or_id)
+    if found is None:
+        raise click.ClickException(f"no organization {name_or_id!r}")
+    return int(found.id)
+
+
+@group.command("set-funding")
+@click.argument("organization")
+@click.argument("policy", type=click.Choice(FUNDING_POLICIES))
+def set_funding_command(organization: str, policy: str) -> None:
+    """Set how ORGANIZATION's source accounts are funded: open (any account, may go below zero) or prefunded."""
+    with database.connection_context():
+        try:
+            set_funding_policy(_organization_id(organization), policy, utc_now())
+        except AccountError as error:
+            raise click.ClickException(str(error)) from None
+    click.echo(f"funding policy of {organization}: {policy}")
+
+
+@group.command("add-bic")
+@click.argument("organization")
+@click.argument("bic")
+def add_bic_command(organization: str, bic: str) -> None:
+    """Register BIC to ORGANIZATION; a pacs.008 naming another BIC as DbtrAgt or InstgAgt is AG01."""
+    with database.connection_context():
+        try:
+            normalized = add_bic(_organization_id(organization), bic)
+        except AccountError as error:
+            raise click.ClickException(str(error)) from None
+    click.echo(f"registered BIC {normalized} to {organization}")
+
+
+@group.command("remove-bic")
+@click.argument("organization")
+@click.argument("bic")
+def remove_bic_command(organization: str, bic: str) -> None:
+    """Unregister BIC from ORGANIZATION."""
+    with database.connection_context():
+        try:
+            normalized = remove_bic(_organization_id(organization), bic)
+        except AccountError as error:
+            raise click.ClickException(str(error)) from None
+    click.echo(f"removed BIC {normalized} from {organization}")

@@ -66,6 +66,7 @@ class FoundTransaction:
     tx_code: str
     op_codes: tuple[str, ...]
     fee_charged: int | None = None  # stroops, the fee bump's when one carried it
+    envelope_xdr: str = ""  # what `reconcile` reads the amounts paid from
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ class HorizonLedgerClient:
             tx_code,
             op_codes,
             None if charged is None else int(charged),
+            str(body.get("envelope_xdr", "")),
         )
         return Lookup(found, seen)
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import uuid
 from collections.abc import Callable
 
 import pytest
 from flask import Flask
 
+from services.accounts.ledger_check import paid_lookup_from_config
+from services.accounts.reconcile import reconcile
 from services.settlement.worker import Settler
 from storage.database import database
 from storage.envelopes import unresolved_attempt
@@ -26,8 +29,18 @@ from tests.services.settlement.conftest import (
     wait_for,
     wait_for_ledger,
 )
+from tests.support.accounts import resolutions
 
 CLAIM_LAPSED = 10_000.0
+
+
+def assert_posted_once(app: Flask, transfer_id: uuid.UUID) -> None:
+    """The hold was posted exactly once, and every reconcile check passes, the ledger's included."""
+    assert resolutions(transfer_id) == ["hold", "post"]
+    with database.connection_context():
+        checks = reconcile(paid_lookup_from_config(app.config))
+    assert [c.name for c in checks if not c.ok] == [], [c.problems for c in checks]
+    assert checks[-1].checked == 1  # the ledger check found the payment
 
 
 @pytest.mark.parametrize("point", ["after_sign", "after_submit", "during_result_store"])
@@ -53,6 +66,7 @@ def test_crash_then_fresh_worker_pays_once(
     assert sandbox.balance(payee.public_key) == load(transfer_id).amount_tkn
     expected = ["expired", "applied"] if point == "after_sign" else ["applied"]
     assert outcomes(transfer_id) == expected
+    assert_posted_once(app, transfer_id)
 
 
 def test_sigkilled_worker_process_after_submit(
@@ -81,3 +95,4 @@ def test_sigkilled_worker_process_after_submit(
     assert load(transfer_id).state == "Completed"
     assert outcomes(transfer_id) == ["applied"]
     assert sandbox.balance(payee.public_key) == load(transfer_id).amount_tkn
+    assert_posted_once(app, transfer_id)

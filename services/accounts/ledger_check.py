@@ -1,0 +1,70 @@
+"""The TKN a Completed transfer's ledger transaction paid it, read from the ledger by hash, for `reconcile`."""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from stellar_sdk import TransactionEnvelope
+from stellar_sdk.operation import Payment
+
+from services.accounts.reconcile import PaidLookup
+from services.settlement.ledger_client import LedgerUnavailable
+from services.settlement.networks import SettlementNetwork, networks_from_config
+from storage.models import SettlementAttempt, SettlementPayment, Transfer
+
+
+def _op_index(transfer_id: uuid.UUID, tx_hash: str) -> int | None:
+    row = (
+        SettlementPayment.select(SettlementPayment.op_index)
+        .join(SettlementAttempt)
+        .where((SettlementPayment.transfer == transfer_id) & (SettlementAttempt.tx_hash == tx_hash))
+        .first()
+    )
+    return None if row is None else int(row.op_index)
+
+
+def paid_by(networks: Mapping[str, SettlementNetwork]) -> PaidLookup:
+    """A lookup that asks each environment's ledger, one request per transaction hash."""
+
+    @functools.lru_cache(maxsize=256)
+    def payments(environment: str, tx_hash: str) -> tuple[tuple[str, str, Decimal], ...] | None:
+        network = networks.get(environment)
+        if network is None:
+            return None
+        try:
+            found = network.client.find_transaction(tx_hash).found
+        except LedgerUnavailable:
+            return None
+        if found is None or not found.successful or not found.envelope_xdr:
+            return None
+        envelope = TransactionEnvelope.from_xdr(found.envelope_xdr, network.network_passphrase)
+        ops = envelope.transaction.operations
+        return tuple(
+            (op.destination.account_id, op.asset.code, Decimal(op.amount))
+            if isinstance(op, Payment)
+            else ("", "", Decimal(0))
+            for op in ops
+        )
+
+    def paid(transfer_id: uuid.UUID, tx_hash: str, environment: str) -> Decimal | None:
+        ops = payments(environment, tx_hash)
+        index = _op_index(transfer_id, tx_hash)
+        if ops is None or index is None or index >= len(ops):
+            return None
+        destination, code, amount = ops[index]
+        transfer = Transfer.get_by_id(transfer_id)
+        if destination != transfer.destination_account or code != networks[environment].asset.code:
+            return None
+        return amount
+
+    return paid
+
+
+def paid_lookup_from_config(config: Mapping[str, Any]) -> PaidLookup:
+    """`paid_by` over the networks the configuration names (an unconfigured one finds nothing)."""
+    networks, _ = networks_from_config(config)
+    return paid_by(networks)
