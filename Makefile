@@ -11,7 +11,7 @@ ISO20022_XSD_DIR ?= ../shared/xsd
 export ISO20022_XSD_DIR
 # The Postgres run of `make test`: DATABASE_URL when it names Postgres, else the local test database.
 PG_TEST_URL ?= $(if $(filter postgres%,$(DATABASE_URL)),$(DATABASE_URL),postgresql://postgres@127.0.0.1:5432/test)
-MESSAGES := pacs.008.001.13 pacs.028.001.06 pacs.002.001.15
+MESSAGES := pacs.008.001.13 pacs.028.001.06 pacs.002.001.15 camt.053.001.11
 USAGE_XSD := $(addprefix xsd/usage/,$(addsuffix .xsd,$(MESSAGES)))
 
 .PHONY: help install xsd bindings bindings-check run test test-sqlite test-postgres lint clean

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
+
 import click
+from flask import current_app
 from flask.cli import AppGroup
 
 from services.accounts.movements import movement
 from services.accounts.operations import AccountError, change_status, fund_account, open_account, parse_amount
+from services.accounts.statements import Period, StatementError, build_statement, render_statement
 from storage import accounts as store
 from storage.database import database
 from storage.journal import recent_entries
@@ -119,3 +124,28 @@ def list_command(organization: str) -> None:
     click.echo("number\tcurrency\tstatus\tbalance\theld\tavailable")
     for a in accounts:
         click.echo(f"{a.number}\t{a.currency}\t{a.status}\t{a.balance}\t{a.held}\t{a.available}")
+
+
+@group.command("statement")
+@click.argument("organization")
+@click.argument("number")
+@click.option("--from", "first", required=True, type=click.DateTime(["%Y-%m-%d"]), help="first day (UTC)")
+@click.option("--to", "last", required=True, type=click.DateTime(["%Y-%m-%d"]), help="last day (UTC), included")
+@click.option("--output", type=click.Path(dir_okay=False, path_type=Path), help="write here instead of printing")
+def statement_command(organization: str, number: str, first: datetime, last: datetime, output: Path | None) -> None:
+    """A camt.053.001.11 statement of the account, validated against the official schema."""
+    with database.connection_context():
+        org = organization_of(organization)
+        account = store.find_account(org.id, number)
+        if account is None:
+            raise click.ClickException(f"no account {number!r} of {org.name}")
+        try:
+            document = build_statement(org.name, account, Period(first.date(), last.date()), utc_now())
+        except StatementError as error:
+            raise click.ClickException(str(error)) from None
+    xml = render_statement(document, Path(current_app.config["SCHEMA_DIR"]) / "camt.053.001.11.xsd")
+    if output is None:
+        click.echo(xml.decode("utf-8"))
+    else:
+        output.write_bytes(xml)
+        click.echo(f"wrote the statement of {number} to {output}")

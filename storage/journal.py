@@ -8,11 +8,15 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+import peewee
+
 from storage.database import database
 from storage.models import JournalEntry, SourceAccount, Transfer
 from storage.statements import python_value
 
 _CENTS = SourceAccount.balance
+# The entries that change the booked balance; a hold and its void only move money in and out of held.
+BOOKED_KINDS = ("funding", "post", "adjustment")
 
 
 def recent_entries(account_id: int, limit: int) -> list[JournalEntry]:
@@ -100,3 +104,47 @@ def completed_transfers_since(after: uuid.UUID | None, limit: int) -> list[Trans
     if after is not None:
         query = query.where(Transfer.id > after)
     return list(query.order_by(Transfer.id).limit(limit))
+
+
+def booked_balance_before(account_id: int, moment: datetime) -> Decimal:
+    """The account's booked balance (funding, posts, adjustments) from entries before `moment`."""
+    booked = (JournalEntry.account == account_id) & JournalEntry.kind.in_(BOOKED_KINDS) & (JournalEntry.at < moment)
+    query = JournalEntry.select(JournalEntry.side, peewee.fn.SUM(JournalEntry.amount).alias("cents")).where(booked)
+    totals = {str(row.side): int(row.cents) for row in query.group_by(JournalEntry.side)}  # type: ignore[attr-defined]
+    credits, debits = (python_value(_CENTS, totals.get(side, 0)) for side in ("credit", "debit"))
+    return credits - debits  # type: ignore[no-any-return]
+
+
+def pending_holds_at(account_id: int, moment: datetime) -> list[tuple[JournalEntry, Transfer]]:
+    """The account's holds placed before `moment` and not posted or voided before it, with their transfers."""
+    resolution = JournalEntry.alias("resolution")
+    resolved_before = resolution.select(resolution.pending).where(
+        resolution.pending.is_null(False) & (resolution.at < moment)
+    )
+    query = (
+        JournalEntry.select(JournalEntry, Transfer)
+        .join(Transfer, on=JournalEntry.transfer == Transfer.id)
+        .where(
+            (JournalEntry.account == account_id)
+            & (JournalEntry.kind == "hold")
+            & (JournalEntry.at < moment)
+            & JournalEntry.id.not_in(resolved_before)
+        )
+        .order_by(JournalEntry.at, JournalEntry.id)
+    )
+    return [(entry, entry.transfer) for entry in query if entry.transfer is not None]
+
+
+def transfers_by_id(transfer_ids: list[uuid.UUID]) -> dict[uuid.UUID, Transfer]:
+    """The transfers with these IDs, by ID (only the columns a statement shows)."""
+    if not transfer_ids:
+        return {}
+    fields = (
+        Transfer.id,
+        Transfer.message_id,
+        Transfer.instruction_id,
+        Transfer.end_to_end_id,
+        Transfer.transaction_id,
+        Transfer.destination_account,
+    )
+    return {t.id: t for t in Transfer.select(*fields).where(Transfer.id.in_(transfer_ids))}
