@@ -30,6 +30,8 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "SETTLEMENT_METRICS_HOST": ("SETTLEMENT_METRICS_HOST", "127.0.0.1", str),
     "SETTLEMENT_METRICS_PORT": ("SETTLEMENT_METRICS_PORT", 0, int),  # 0: no metrics server
     "DEMO_KEY_FILE": ("DEMO_KEY_FILE", str(PROJECT_ROOT / "var" / "demo-api-key"), str),
+    # What `demo ensure` funds the demo organization's prefunded account with (cli/demo.py).
+    "DEMO_ACCOUNT_FUNDING": ("DEMO_ACCOUNT_FUNDING", Decimal("500.00"), Decimal),
     # Production settlement: all of these must be set before a Production key may submit.
     "PRODUCTION_HORIZON_URL": ("PRODUCTION_HORIZON_URL", "", str),
     "PRODUCTION_NETWORK_PASSPHRASE": ("PRODUCTION_NETWORK_PASSPHRASE", "", str),

@@ -106,6 +106,8 @@ class RunStack:
         environ.update(
             DATABASE_URL=self.database_url or f"sqlite:///{self.directory / 'gateway.sqlite3'}",
             DEMO_KEY_FILE=str(self.directory / "demo-api-key"),
+            # The load draws every transfer from the demo's prefunded account: enough for any run.
+            DEMO_ACCOUNT_FUNDING="100000000.00",
             SANDBOX_SECRETS_FILE=str(self.directory / "ledger-secrets.json"),
             DEMO_PAYEE_FILE=str(self.directory / "demo-payee"),
             SANDBOX_HORIZON_URL=self.ledger_url,

@@ -99,3 +99,12 @@ def test_keys_list_has_headers_creation_time_and_the_last_use_a_request_left(
         answer = app.test_client().post("/v1/pacs028/net", data=b"<x/>", headers={"NET-API-KEY": api_key})
     assert answer.status_code == 400  # authenticated, then refused: a use all the same
     assert runner.invoke(args=["keys", "list"]).output.splitlines()[1].split("\t")[4] == "2026-11-25T09:30:00Z"
+
+
+def test_demo_ensure_prefunds_the_samples_account_once(runner: FlaskCliRunner, app: Flask) -> None:
+    first = runner.invoke(args=["demo", "ensure"]).output
+    assert "is prefunded: account ACC-000123456 holds 500.00 USD" in first
+    runner.invoke(args=["demo", "ensure"])
+    listed = runner.invoke(args=["accounts", "list", "Demo Organization"]).output
+    assert "funding policy: prefunded" in listed
+    assert "ACC-000123456\tUSD\topen\t500.00\t0.00\t500.00" in listed
