@@ -19,6 +19,7 @@ END = "<!-- bench:results:end -->"
 WORKLOAD_NAMES = {
     "floor": "Floor: lxml parse + one INSERT",
     "W1": "W1 pacs.008 accepted",
+    "W1-PREFUNDED": "W1-prefunded: W1 from one prefunded hot account",
     "W2": "W2 pacs.028 on existing transfers",
     "W3": "W3 mix, 1 pacs.008 : 5 pacs.028",
 }

@@ -80,6 +80,24 @@ def prepare_service_database(settings: BenchSettings) -> str:
     return lines[-1].strip()
 
 
+# W1-prefunded's organization: every transfer draws on one hot account, funded for any run.
+PREFUNDED_ORGANIZATION = "bench-prefunded"
+HOT_ACCOUNT = "ACC-000123456"  # bench/load.lua's DbtrAcct
+HOT_ACCOUNT_FUNDING = "1000000000.00"  # 8 million transfers of the bench's 125.50 USD
+
+
+def prepare_prefunded_organization(settings: BenchSettings) -> str:
+    """Create the prefunded organization with its funded hot account; its sandbox API key."""
+    flask_cli(settings, "orgs", "create", PREFUNDED_ORGANIZATION)
+    flask_cli(settings, "orgs", "set-funding", PREFUNDED_ORGANIZATION, "prefunded")
+    flask_cli(settings, "accounts", "open", PREFUNDED_ORGANIZATION, HOT_ACCOUNT)
+    flask_cli(
+        settings, "accounts", "fund", PREFUNDED_ORGANIZATION, HOT_ACCOUNT, HOT_ACCOUNT_FUNDING, "--reference", "bench"
+    )
+    lines = flask_cli(settings, "keys", "issue", PREFUNDED_ORGANIZATION).strip().splitlines()
+    return lines[-1].strip()
+
+
 @dataclass
 class Gunicorn:
     """A gunicorn master started for the bench, with the same flags for the gateway and the floor."""

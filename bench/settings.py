@@ -69,7 +69,8 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         soak_requests=int(get("BENCH_SOAK_REQUESTS", "100000")),
         soak_seconds=float(get("BENCH_SOAK_SECONDS", "300")),
         workloads=tuple(
-            w.strip().upper() for w in get("BENCH_WORKLOADS", "W1,W2,W3,W4,W4-LATENCY,W4-CONGESTED,W5,W6").split(",")
+            w.strip().upper()
+            for w in get("BENCH_WORKLOADS", "W1,W1-PREFUNDED,W2,W3,W4,W4-LATENCY,W4-CONGESTED,W5,W6").split(",")
         ),
         settlement_seconds=float(get("BENCH_SETTLEMENT_SECONDS", "30")),
         settlement_workers=_ints(get("BENCH_SETTLEMENT_WORKERS", "1,4,8")),
