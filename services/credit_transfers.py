@@ -73,6 +73,16 @@ def _replay_or_conflict(existing: Transfer, request_sha256: str) -> Acceptance:
     )
 
 
+def _raise_unless_replayed(
+    caller: Caller, message_id: str, request_sha256: str, rejection: MessageRejected
+) -> Acceptance:
+    """A resend of an accepted message is answered as before (P6), even once its funds or its BIC are gone."""
+    existing = transfer_store.find_by_message_id(caller.organization_id, message_id)
+    if existing is None:
+        raise rejection
+    return _replay_or_conflict(existing, request_sha256)
+
+
 def submit_credit_transfer(
     caller: Caller,
     network: str,
@@ -97,11 +107,11 @@ def submit_credit_transfer(
         raise ConfigurationError("Production settlement is not configured on this server.")
     instruction = instruction_of(document)
     ids = (instruction.instruction_id, instruction.end_to_end_id)
+    request_sha256 = hashlib.sha256(body).hexdigest()
     # After every rule of the message itself, so an invalid message is never reported as AG01 or AM04.
     violations = check_agents(document, caller.organization_id)
     if violations:
-        raise MessageRejected(violations, *ids)
-    request_sha256 = hashlib.sha256(body).hexdigest()
+        return _raise_unless_replayed(caller, instruction.message_id, request_sha256, MessageRejected(violations, *ids))
     transfer_id = uuid7()
     report = writer.render(
         StatusReport(
@@ -150,11 +160,7 @@ def submit_credit_transfer(
             raise
         return _replay_or_conflict(existing, request_sha256)
     if refusal is not None:
-        # A resend of an accepted message is answered as before, even once the funds are gone.
-        existing = transfer_store.find_by_message_id(caller.organization_id, instruction.message_id)
-        if existing is not None:
-            return _replay_or_conflict(existing, request_sha256)
-        raise MessageRejected([refusal], *ids)
+        return _raise_unless_replayed(caller, instruction.message_id, request_sha256, MessageRejected([refusal], *ids))
     created.send()
     note(transfer_id=str(transfer_id))
     return Acceptance(transfer_id, report, replayed=False)

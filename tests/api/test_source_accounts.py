@@ -155,3 +155,17 @@ def test_a_malformed_bic_stays_ff01_and_no_bic_is_not_checked(client: FlaskClien
 def test_ag01_comes_before_the_account_rules(client: FlaskClient, api_key: str) -> None:
     prefund("Acme Bank", "ACC-P")
     rejected(post(client, api_key, pacs008(debtor="ACC-P", debtor_agent="NONEUS33")).data, "AG01")
+
+
+def test_a_resent_accepted_message_gets_its_answer_after_its_bic_is_removed(client: FlaskClient, api_key: str) -> None:
+    org = organization_id("Acme Bank")
+    with database.connection_context():
+        operations.add_bic(org, "ACMEUS33")
+    body = pacs008(msg_id=message_id(), debtor_agent="ACMEUS33")
+    first = post(client, api_key, body)
+    assert first.status_code == 201
+    with database.connection_context():
+        operations.remove_bic(org, "ACMEUS33")
+    again = post(client, api_key, body)
+    assert (again.status_code, again.data) == (201, first.data)
+    rejected(post(client, api_key, pacs008(debtor_agent="ACMEUS33")).data, "AG01")  # a new message is checked
