@@ -68,11 +68,12 @@ def account_sums() -> list[Sums]:
     return result
 
 
-def transfers_without_hold(limit: int = 20) -> tuple[int, list[uuid.UUID]]:
-    """How many transfers have no hold entry, and some of them."""
+def transfers_without_hold(limit: int = 20) -> tuple[int, int, list[uuid.UUID]]:
+    """How many transfers there are, how many have no hold entry, and some of those."""
     holds = JournalEntry.select(JournalEntry.transfer).where(JournalEntry.kind == "hold")
     query = Transfer.select(Transfer.id).where(Transfer.id.not_in(holds))
-    return query.count(), [row.id for row in query.order_by(Transfer.id).limit(limit)]
+    examples = [row.id for row in query.order_by(Transfer.id).limit(limit)]
+    return Transfer.select().count(), query.count(), examples
 
 
 # A transfer's state and the kind of the entry that resolved its hold (NULL: still pending), for
