@@ -246,7 +246,7 @@ class SettlementWorker(BaseModel):
 
 
 class OrganizationBic(BaseModel):
-    """A BIC registered to an organization; a pacs.008 naming another one is AG01 (m0009)."""
+    """A BIC registered to an organization; a pacs.008 naming another one is AG01 (m0010)."""
 
     id = peewee.AutoField()
     organization = peewee.ForeignKeyField(Organization, backref="bics", on_delete="CASCADE")

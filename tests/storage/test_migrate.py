@@ -129,7 +129,7 @@ def transfers_as_of_m0004() -> Iterator[None]:
 
 
 def old_organization(name: str) -> int:
-    """An organization written as a store from before m0009 (no funding policy) holds it."""
+    """An organization written as a store from before m0010 (no funding policy) holds it."""
     param = database.obj.param
     database.execute_sql(f'INSERT INTO "organization" ("name", "created_at") VALUES ({param}, {param})', [name, AT])
     return int(database.execute_sql('SELECT max("id") FROM "organization"').fetchone()[0])
@@ -172,9 +172,9 @@ def test_m0004_keeps_every_row_index_and_child_of_a_populated_store(app: Flask, 
             assert TransferEvent.select().where(TransferEvent.transfer == settled).count() == 0
 
 
-def test_m0009_builds_open_accounts_and_their_journal_from_existing_transfers(app: Flask, tmp_path: Path) -> None:
+def test_m0010_builds_open_accounts_and_their_journal_from_existing_transfers(app: Flask, tmp_path: Path) -> None:
     with unmigrated_store(tmp_path):
-        assert upgrade(until="m0008_webhooks")[-1] == "m0008_webhooks"
+        assert upgrade(until="m0009_fee_bumps")[-1] == "m0009_fee_bumps"
         with database.connection_context():
             organization_id = old_organization("Old Bank")
         new_transfer(organization_id)  # Created: held
@@ -182,7 +182,7 @@ def test_m0009_builds_open_accounts_and_their_journal_from_existing_transfers(ap
         new_transfer(organization_id, "Processing", "Completed")  # posted
         new_transfer(organization_id, "Failed")  # voided
 
-        assert "m0009_source_accounts" in upgrade()
+        assert upgrade() == ["m0010_source_accounts"]
 
         with database.connection_context():
             assert Organization.get_by_id(organization_id).funding_policy == "open"

@@ -1,4 +1,4 @@
--- Source accounts and their journal (see m0009_source_accounts.py). Never edit once shipped.
+-- Source accounts and their journal (see m0010_source_accounts.py). Never edit once shipped.
 ALTER TABLE "organization" ADD COLUMN "funding_policy" VARCHAR(16) NOT NULL DEFAULT 'open'
     CHECK ("funding_policy" IN ('open', 'prefunded'));
 CREATE TABLE "organization_bic" (
@@ -56,12 +56,12 @@ INSERT INTO "source_account" ("organization_id", "number", "currency", "status",
 SELECT "organization_id", "source_account", 'USD', 'open', FALSE, 0, 0, 0, min("created_at"), max("updated_at")
 FROM "transfer" GROUP BY "organization_id", "source_account" ORDER BY min("created_at");
 INSERT INTO "journal_entry" ("account_id", "kind", "side", "counter_account", "amount", "transfer_id", "at", "note")
-SELECT a."id", 'hold', 'debit', 'settlement', t."amount_usd", t."id", t."created_at", 'built by migration m0009'
+SELECT a."id", 'hold', 'debit', 'settlement', t."amount_usd", t."id", t."created_at", 'built by migration m0010'
 FROM "transfer" t JOIN "source_account" a ON a."organization_id" = t."organization_id" AND a."number" = t."source_account"
 ORDER BY t."created_at", t."id";
 INSERT INTO "journal_entry" ("account_id", "kind", "side", "counter_account", "amount", "transfer_id", "pending_id", "at", "note")
 SELECT h."account_id", CASE WHEN t."state" = 'Completed' THEN 'post' ELSE 'void' END, 'debit', 'settlement', h."amount",
-       h."transfer_id", h."id", COALESCE(t."completed_at", t."updated_at"), 'built by migration m0009'
+       h."transfer_id", h."id", COALESCE(t."completed_at", t."updated_at"), 'built by migration m0010'
 FROM "journal_entry" h JOIN "transfer" t ON t."id" = h."transfer_id"
 WHERE h."kind" = 'hold' AND t."state" IN ('Completed', 'Failed')
 ORDER BY COALESCE(t."completed_at", t."updated_at"), h."id";

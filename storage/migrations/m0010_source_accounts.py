@@ -18,4 +18,4 @@ from storage.migrate import run_sql_file
 def apply(db: peewee.Database) -> None:
     """Create the tables and indexes, then build accounts and journal from the existing transfers."""
     dialect = "postgres" if isinstance(db, peewee.PostgresqlDatabase) else "sqlite"
-    run_sql_file(db, Path(__file__).with_name(f"m0009_source_accounts.{dialect}.sql"))
+    run_sql_file(db, Path(__file__).with_name(f"m0010_source_accounts.{dialect}.sql"))
