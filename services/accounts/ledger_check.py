@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from stellar_sdk import TransactionEnvelope
+from stellar_sdk import FeeBumpTransactionEnvelope, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
 from services.accounts.reconcile import PaidLookup
@@ -27,6 +27,14 @@ def _op_index(transfer_id: uuid.UUID, tx_hash: str) -> int | None:
     return None if row is None else int(row.op_index)
 
 
+def _envelope(envelope_xdr: str, passphrase: str) -> TransactionEnvelope:
+    # A fee-bumped payment is found by its inner hash, but the ledger holds the bump's envelope.
+    if FeeBumpTransactionEnvelope.is_fee_bump_transaction_envelope(envelope_xdr):
+        bump = FeeBumpTransactionEnvelope.from_xdr(envelope_xdr, passphrase)
+        return bump.transaction.inner_transaction_envelope
+    return TransactionEnvelope.from_xdr(envelope_xdr, passphrase)
+
+
 def paid_by(networks: Mapping[str, SettlementNetwork]) -> PaidLookup:
     """A lookup that asks each environment's ledger, one request per transaction hash."""
 
@@ -41,8 +49,7 @@ def paid_by(networks: Mapping[str, SettlementNetwork]) -> PaidLookup:
             return None
         if found is None or not found.successful or not found.envelope_xdr:
             return None
-        envelope = TransactionEnvelope.from_xdr(found.envelope_xdr, network.network_passphrase)
-        ops = envelope.transaction.operations
+        ops = _envelope(found.envelope_xdr, network.network_passphrase).transaction.operations
         return tuple(
             (op.destination.account_id, op.asset.code, Decimal(op.amount))
             if isinstance(op, Payment)

@@ -12,6 +12,8 @@ import pytest
 from flask import Flask
 
 from ledger.testing import LedgerAdmin, run_ledger_server
+from services.accounts.ledger_check import paid_lookup_from_config
+from services.accounts.reconcile import reconcile
 from services.settlement.recording import COUNTERS
 from services.settlement.worker import Settler
 from storage import settlement as store
@@ -19,6 +21,7 @@ from storage.database import database
 from storage.envelopes import attempts_for
 from storage.models import SettlementAttempt
 from tests.services.settlement.conftest import bootstrap_with_payees, load, submit_transfer, wait_for
+from tests.support.accounts import resolutions
 
 OPS_PER_LEDGER = 5
 BACKGROUND_FEE = 200  # other people's bid per operation: above the base fee, filling every ledger
@@ -94,6 +97,12 @@ def test_an_envelope_stuck_behind_higher_bids_is_raised_by_a_fee_bump_and_paid_o
     assert paid.outcome == "applied" and paid.fee_charged is not None and paid.bump_fee is not None
     assert 0 < paid.fee_charged <= paid.bump_fee
     assert load(transfer_id).ledger_hash == queued.tx_hash  # found by the hash stored before any submission
+    # The hold is posted once, and reconcile reads the amount paid from inside the bump's envelope.
+    assert resolutions(transfer_id) == ["hold", "post"]
+    with database.connection_context():
+        checks = reconcile(paid_lookup_from_config(app.config))
+    assert [c.name for c in checks if not c.ok] == [], [c.problems for c in checks]
+    assert checks[-1].checked == 1
 
     status = app.test_cli_runner().invoke(args=["settle", "status"])
     assert "1 with a fee bump" in status.output, status.output
