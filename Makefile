@@ -89,8 +89,9 @@ browser-tools: ## Install Debian's chromium and chromium-driver: the console's b
 	@{ command -v chromium && command -v chromedriver; } >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
 
-# CI's short fault run: scenarios that recover in seconds; a Postgres restart or a killed worker takes two minutes (docs/reliability.md).
-CHAOS_SHORT_SCENARIOS ?= kill-api-worker ledger-504-after-apply slow-clients hostile-bodies
+# CI's short fault run: the scenarios that recover in seconds, which since decision L1 include a Postgres
+# restart and a killed worker; the ledger and funding outages last too long for it (docs/reliability.md).
+CHAOS_SHORT_SCENARIOS ?= postgres-restart kill-worker kill-api-worker ledger-504-after-apply slow-clients hostile-bodies
 .PHONY: chaos chaos-short
 chaos: $(USAGE_XSD) deploy-tools ## The fault suite: make run on Postgres under load, one fault per scenario (docs/reliability.md)
 	$(BIN)/python -m chaos $(CHAOS_SCENARIOS)

@@ -29,8 +29,9 @@ from tests.support.throwaway_postgres import ThrowawayPostgres
 
 DATABASE_URL = os.environ.get("CHAOS_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/chaos_gateway")
 # After the fault clears, every accepted transfer must be Completed or Failed within this bound. A
-# killed worker's claims lapse after SETTLEMENT_CLAIM_SECONDS (120 s); a transfer sent back waits
-# at most SETTLEMENT_RETRY_MAX_SECONDS (60 s) between tries.
+# killed worker's claims are taken back at the next pass (decision L1), or at worst lapse after
+# SETTLEMENT_CLAIM_SECONDS (120 s); a transfer sent back waits at most SETTLEMENT_RETRY_MAX_SECONDS
+# (60 s) between tries.
 RECOVERY_BOUND_SECONDS = 240.0
 
 
