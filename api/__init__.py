@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from api import batch_status, errors, health, metrics, ops, request_log, transfers
+from api import batch_status, errors, health, metrics, openapi, ops, request_log, transfers
 
 
 def init_app(app: Flask) -> None:
@@ -18,6 +18,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(batch_status.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(metrics.blueprint)
+    app.register_blueprint(openapi.blueprint)
     token = app.config["OPS_TOKEN"]
     if token:  # the console exists only when it has a token to ask for
         if len(token) < ops.OPS_TOKEN_MIN_LENGTH:

@@ -24,7 +24,7 @@ def test_wrong_method_is_a_pacs002(client: FlaskClient, api_key: str) -> None:
 
 def test_no_files_are_served(app: Flask, client: FlaskClient) -> None:
     gets = sorted(rule.rule for rule in app.url_map.iter_rules() if "GET" in (rule.methods or ()))
-    assert gets == ["/healthz", "/metrics", "/readyz"]  # probes and Prometheus, no files
+    assert gets == ["/healthz", "/metrics", "/openapi.yaml", "/readyz"]  # probes, Prometheus, the API document
     response = client.get("/static/app.py")
     assert response.status_code == 404
     assert "Not Found" in rejected(response.data, "NARR").text
