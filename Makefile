@@ -23,8 +23,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-install: $(BIN)/python ## Create the venv, install pinned dependencies, copy and derive the schemas
-	$(BIN)/pip install --quiet -e '.[dev]'
+install: $(BIN)/python ## Create the venv, install pinned dependencies and tkn-client, copy and derive the schemas
+	$(BIN)/pip install --quiet -e '.[dev]' -e ./client
 	$(MAKE) xsd
 
 xsd: ## Copy the official XSDs from ISO20022_XSD_DIR, check their sha256, derive the usage-guideline XSDs

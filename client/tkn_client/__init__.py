@@ -1,0 +1,1 @@
+"""tkn-client: submit credit transfers to the TKN gateway and follow them to a final state."""
