@@ -73,3 +73,9 @@ def test_every_service_restarts_after_any_exit_and_never_gives_up(service: Path)
 def test_the_target_pulls_in_every_service() -> None:
     wanted = _settings(UNITS / "tkn-gateway.target")["Wants"].split()
     assert sorted(wanted) == [service.name for service in SERVICES]
+
+
+def test_the_api_keeps_every_workers_metrics_in_its_runtime_directory() -> None:
+    settings = _settings(UNITS / "tkn-gateway-api.service")
+    directory = settings["Environment"].removeprefix("PROMETHEUS_MULTIPROC_DIR=")
+    assert directory.startswith(f"/run/{settings['RuntimeDirectory']}/")  # writable under ProtectSystem=strict
