@@ -97,3 +97,21 @@ def test_records_skip_the_fields_no_formatter_writes() -> None:
     assert (record.thread, record.process, record.processName) == (None, None, None)
     for formatter in (make_formatter("json"), make_formatter("console")):
         assert "None" not in formatter.format(record).replace('"time"', "")
+
+
+def test_records_do_not_look_up_their_caller() -> None:
+    gunicorn_logconfig()
+    seen: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record)
+
+    handler = Keep()
+    logger = logging.getLogger("tests.caller")
+    logger.addHandler(handler)
+    try:
+        logger.warning("where from")
+    finally:
+        logger.removeHandler(handler)
+    assert (seen[0].funcName, seen[0].lineno) == ("(unknown function)", 0)
