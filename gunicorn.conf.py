@@ -38,6 +38,29 @@ def post_worker_init(worker: Any) -> None:
     gc.freeze()
 
 
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """Free a chunked request when it ends, not when the cyclic collector next runs.
+
+    gunicorn's chunked reader refers back to its request (for the trailers), and its decoder, a
+    generator, refers back to the reader until the body is read to its end. So every chunked
+    request, with what its readers read ahead (up to a whole chunk: a megabyte or more), is a
+    reference cycle that only the collector frees, dozens of requests later (with the start-up
+    objects frozen, it seldom runs). The API stops reading a chunked body one byte past the limit,
+    and a 401 reads none of it: each such request left a megabyte or two waiting, and a worker fed
+    them grew by 15 to 40 % (docs/reliability.md, decision L4). Both links are cut here. A decoder
+    still open means the body was not read to its end, so the connection is marked as not reusable:
+    where a next request would start on it is unknown (the sync worker closes every connection).
+    """
+    reader: Any = getattr(getattr(req, "body", None), "reader", None)
+    decoder = getattr(reader, "parser", None)
+    if decoder is not None:
+        decoder.close()
+        reader.parser = None
+        req.body.failed = True
+    if getattr(reader, "req", None) is req:
+        reader.req = None
+
+
 # No control socket: nothing here uses gunicornc, and its default path (~/.gunicorn/gunicorn.ctl) is
 # one file shared by every gunicorn of the user (the API and the ledger both) and unwritable under
 # systemd's ProtectHome.

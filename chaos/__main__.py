@@ -94,7 +94,8 @@ def run_scenario(scenario: Scenario, short: bool, workdir: Path) -> Outcome:
         load = Load(base_url, stack.api_key, stack.payee, rate, seconds, verify=verify)
         load.start()
         time.sleep(seconds / 3)
-        description = scenario.fault(faults.Target(stack, short, postgres, proxy))
+        target = faults.Target(stack, short, postgres, proxy)
+        description = scenario.fault(target)
         cleared = time.monotonic()
         result = load.join()
         ids = list(result.accepted)
@@ -110,11 +111,12 @@ def run_scenario(scenario: Scenario, short: bool, workdir: Path) -> Outcome:
         row = (
             f"| {scenario.name} | {result.describe()}; {settled} | {description}"
             + (f"; down: {', '.join(down)}" if down else "")
+            + (f"; broken: {', '.join(target.breaches)}" if target.breaches else "")
             + f" | {len(verdict.lost)} | {len(verdict.double_paid)} | {len(verdict.stuck)} | "
             + (f"{recovery:.0f} s |" if recovery is not None else f"not within {RECOVERY_BOUND_SECONDS:.0f} s |")
         )
-        details = (verdict.lost + verdict.double_paid + verdict.stuck)[:10]
-        return Outcome(row, verdict.holds and not down, details)
+        details = (target.breaches + verdict.lost + verdict.double_paid + verdict.stuck)[:10]
+        return Outcome(row, verdict.holds and not down and not target.breaches, details)
     except (StackError, OSError, RuntimeError) as error:
         return Outcome(f"| {scenario.name} | harness error: {error} | | | | | |", False, [])
     finally:

@@ -9,7 +9,7 @@ import ssl
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
@@ -34,10 +34,12 @@ class Target:
     short: bool
     postgres: ThrowawayPostgres | None = None
     proxy: Nginx | None = None
+    breaches: list[str] = field(default_factory=list)  # what the fault itself found broken
 
 
 Fault = Callable[[Target], str]
 HOSTILE_BODIES = 1_000  # at least this many in a full run (issue 17: RSS within 10 % after 1,000)
+RSS_GROWTH_ALLOWED = 0.10
 LEFT_TO_SPEND = Decimal(50)  # TKN left in the distribution account by the funding outage: 10 to 50 payments
 
 
@@ -170,7 +172,7 @@ def hostile_bodies(target: Target) -> str:
     """Hostile pacs.008 bodies, one after another, for 10 s and at least HOSTILE_BODIES (short: 3 s).
 
     Counts the answers, and reads each API worker's RSS before and after: the issue asks that it
-    stays within 10 % after 1,000 hostile bodies.
+    stays within 10 % after 1,000 hostile bodies, so more is a breach that fails the scenario.
     """
     stack = target.stack
     headers = {"NET-API-KEY": stack.api_key, "Content-Type": "application/xml"}
@@ -189,6 +191,9 @@ def hostile_bodies(target: Target) -> str:
             answers[str(status) if status else "no answer"] += 1
         answers.update(_chunked_over_limit(stack))
     after = api_worker_rss_kib(stack)
+    growth = rss_growth(before, after)
+    if growth is not None and growth > RSS_GROWTH_ALLOWED:
+        target.breaches.append(f"API worker RSS grew {growth * 100:+.1f} %, over {RSS_GROWTH_ALLOWED * 100:.0f} %")
     answered = ", ".join(f"{n}x{status}" for status, n in sorted(answers.items()))
     return f"hostile bodies: {answered}; {describe_rss(before, after)}"
 
@@ -207,12 +212,18 @@ def api_worker_rss_kib(stack: RunStack) -> dict[int, int]:
     return found
 
 
+def rss_growth(before: dict[int, int], after: dict[int, int]) -> float | None:
+    """The largest relative growth of the workers alive at both reads (None when none was)."""
+    both = set(before) & set(after)
+    return max((after[pid] - before[pid]) / before[pid] for pid in both) if both else None
+
+
 def describe_rss(before: dict[int, int], after: dict[int, int]) -> str:
     """`API worker RSS 95/96 -> 95/97 MiB (max +1.0 %)`, over the workers alive at both reads."""
     both = sorted(set(before) & set(after))
-    if not both:
+    growth = rss_growth(before, after)
+    if growth is None:
         return "API worker RSS not comparable (workers replaced)"
-    growth = max((after[pid] - before[pid]) / before[pid] for pid in both)
     start = "/".join(f"{before[pid] / 1024:.0f}" for pid in both)
     end = "/".join(f"{after[pid] / 1024:.0f}" for pid in both)
     return f"API worker RSS {start} -> {end} MiB (max {growth * 100:+.1f} %)"
