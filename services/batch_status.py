@@ -6,16 +6,14 @@ Every request is recorded like a pacs.028 (spec 2.6), refused ones too, before i
 from __future__ import annotations
 
 import json
-import uuid
+import re
 from collections.abc import Mapping
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from services.api_keys import Caller
 from services.status_queries import stored_request
 from storage.batch_status import find_and_record, record_rejected
-from storage.models import Transfer
 
 MESSAGE_TYPE = "batch-status"
 MAX_IDS = 100
@@ -30,16 +28,24 @@ class BatchRejected(Exception):
         self.message = message
 
 
-def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+# The canonical dashed form, in either case, as pacs.028 takes an ID (decision E1).
+_CANONICAL_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+# The answer's names for storage.batch_status.BATCH_FIELDS, in that order (spec 2.6).
+ATTRIBUTES = (
+    "transfer_id",
+    "state",
+    "created_at",
+    "updated_at",
+    "completed_at",
+    "transaction_hash",
+    "error_code",
+    "amount_usd",
+    "amount_tkn",
+)
 
 
-def _amount(value: Decimal | None) -> str | None:
-    return None if value is None else str(value)
-
-
-def parse_transfer_ids(body: bytes) -> list[uuid.UUID]:
-    """The requested IDs, in order, each once; raises BatchRejected on anything else."""
+def parse_transfer_ids(body: bytes) -> list[str]:
+    """The requested IDs in lower case, in order, each once; raises BatchRejected on anything else."""
     try:
         document = json.loads(body)
     except (ValueError, UnicodeDecodeError):
@@ -49,40 +55,12 @@ def parse_transfer_ids(body: bytes) -> list[uuid.UUID]:
     values = document["transfer_ids"]
     if len(values) > MAX_IDS:
         raise BatchRejected("too_many_ids", f"At most {MAX_IDS} transfer IDs per request; got {len(values)}.")
-    ids: list[uuid.UUID] = []
     for value in values:
-        parsed = _as_uuid(value)
-        if parsed is None:
+        if not isinstance(value, str) or _CANONICAL_UUID.fullmatch(value) is None:
             shown = json.dumps(value)[:64]
             raise BatchRejected("invalid_transfer_id", f"Not a transfer ID (a UUID): {shown}.")
-        if parsed not in ids:
-            ids.append(parsed)
-    return ids
-
-
-def _as_uuid(value: object) -> uuid.UUID | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        parsed = uuid.UUID(value)
-    except ValueError:
-        return None
-    return parsed if str(parsed) == value.lower() else None
-
-
-def transfer_attributes(transfer: Transfer) -> dict[str, Any]:
-    """Spec 2.6's attributes of one transfer, as JSON values (amounts as decimal strings)."""
-    return {
-        "transfer_id": str(transfer.id),
-        "state": transfer.state,
-        "created_at": _iso(transfer.created_at),
-        "updated_at": _iso(transfer.updated_at),
-        "completed_at": _iso(transfer.completed_at),
-        "transaction_hash": transfer.ledger_hash,
-        "error_code": transfer.error_code,
-        "amount_usd": _amount(transfer.amount_usd),
-        "amount_tkn": _amount(transfer.amount_tkn),
-    }
+    # A dict keeps the first of each ID in order; a list's `in` made 100 IDs cost 5,000 comparisons.
+    return list(dict.fromkeys(value.lower() for value in values))
 
 
 def _record(caller: Caller, body: bytes, now: datetime, raw_max_bytes: int, status: str) -> Mapping[str, Any]:
@@ -109,6 +87,6 @@ def answer_batch_status(caller: Caller, body: bytes, *, now: datetime, raw_max_b
         raise
     found = find_and_record(caller.organization_id, ids, _record(caller, body, now, raw_max_bytes, "200"))
     return {
-        "transfers": [transfer_attributes(found[i]) for i in ids if i in found],
-        "not_found": [str(i) for i in ids if i not in found],
+        "transfers": [dict(zip(ATTRIBUTES, found[i], strict=True)) for i in ids if i in found],
+        "not_found": [i for i in ids if i not in found],
     }

@@ -150,5 +150,14 @@ def test_a_100_id_batch_is_one_query(client: FlaskClient, api_key: str, caplog: 
     assert response.status_code == 200
     assert len(response.get_json()["transfers"]) == 3
     statements = [r.getMessage() for r in caplog.records if r.name == "peewee"]
-    reads = [s for s in statements if s.lstrip("(").lstrip("'\"").upper().startswith("SELECT") and '"transfer"' in s]
+    reads = [s for s in statements if 'FROM "transfer"' in s]
     assert len(reads) == 1, statements
+
+
+def test_an_id_asked_twice_in_either_case_is_answered_once_in_lower_case(client: FlaskClient, api_key: str) -> None:
+    transfer_id = create(client, api_key)
+    unknown = str(uuid.uuid4())
+    asked = [transfer_id.upper(), unknown, transfer_id, unknown.upper()]
+    answer = ask(client, api_key, {"transfer_ids": asked}).get_json()
+    assert [t["transfer_id"] for t in answer["transfers"]] == [transfer_id]
+    assert answer["not_found"] == [unknown]

@@ -1,0 +1,104 @@
+"""The batch look-up's rows as text, and its record, on SQLite (Python writes the text) and Postgres (SQL does).
+
+The same expectations on both databases hold the Postgres statement's formatting to the Python one.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from storage.batch_status import find_and_record
+from storage.database import database
+from storage.models import StatusQuery, Transfer
+from storage.organizations import insert_organization
+from storage.transfers import create_transfer
+from tests.support.transfers import transfer_fields
+
+RECORD = {
+    "message_type": "batch-status",
+    "raw_request": b"{}",
+    "environment": "Sandbox",
+    "network": "",
+    "queried_at": datetime(2026, 11, 22, 12, 0, 0),
+    "status": "200",
+}
+
+
+def make(organization_id: int, message_id: str, **columns: Any) -> str:
+    """A transfer with `columns` set as stored, whatever state they give it."""
+    values = transfer_fields(organization_id, message_id)
+    with database.connection_context():
+        create_transfer(values, reason="test")
+        if columns:
+            Transfer.update(**columns).where(Transfer.id == values["id"]).execute()
+    return str(values["id"])
+
+
+def look_up(organization_id: int, ids: list[str]) -> dict[str, tuple[str | None, ...]]:
+    with database.connection_context():
+        return find_and_record(organization_id, ids, {**RECORD, "organization": organization_id})
+
+
+def test_a_row_shows_times_to_the_second_and_amounts_with_their_places(organization_id: int) -> None:
+    completed = make(
+        organization_id,
+        "MSG-1",
+        state="Completed",
+        created_at=datetime(2026, 1, 2, 3, 4, 5, 999_999),  # dropped, not rounded up
+        updated_at=datetime(2026, 12, 31, 23, 59, 59, 1),
+        completed_at=datetime(2026, 12, 31, 23, 59, 59),
+        amount_usd=Decimal("1234567.05"),
+        amount_tkn=Decimal("0.0000001"),  # a Decimal prints 1E-7
+        ledger_hash="ab" * 32,
+    )
+    failed = make(organization_id, "MSG-2", state="Failed", amount_usd=Decimal("0.01"), error_code="AC01")
+    found = look_up(organization_id, [completed, failed])
+    assert found[completed] == (
+        completed,
+        "Completed",
+        "2026-01-02T03:04:05Z",
+        "2026-12-31T23:59:59Z",
+        "2026-12-31T23:59:59Z",
+        "ab" * 32,
+        None,
+        "1234567.05",
+        "0.0000001",
+    )
+    assert found[failed] == (
+        failed,
+        "Failed",
+        "2026-11-22T12:00:00Z",
+        "2026-11-22T12:00:00Z",
+        None,
+        None,
+        "AC01",
+        "0.01",
+        None,
+    )
+
+
+def test_a_whole_amount_keeps_its_places(organization_id: int) -> None:
+    transfer_id = make(organization_id, "MSG-1", state="Completed", amount_usd=Decimal("10"), amount_tkn=Decimal("5"))
+    row = look_up(organization_id, [transfer_id])[transfer_id]
+    assert (row[7], row[8]) == ("10.00", "5.0000000")
+
+
+def test_only_the_organizations_transfers_are_found_and_the_query_is_recorded(organization_id: int) -> None:
+    with database.connection_context():
+        other_organization_id = int(insert_organization("Other Bank").id)
+    own = make(organization_id, "MSG-1")
+    foreign = make(other_organization_id, "MSG-1")
+    assert set(look_up(organization_id, [own, foreign, str(uuid.uuid4())])) == {own}
+    with database.connection_context():
+        (record,) = StatusQuery.select()
+        assert (record.organization.id, record.message_type, record.status) == (organization_id, "batch-status", "200")
+        assert Transfer.select().count() == 2
+
+
+def test_no_ids_still_records_the_query(organization_id: int) -> None:
+    assert look_up(organization_id, []) == {}
+    with database.connection_context():
+        assert StatusQuery.select().count() == 1
