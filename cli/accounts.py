@@ -1,4 +1,4 @@
-"""`flask --app app accounts open|fund|block|unblock|close|show|list|statement`: source accounts."""
+"""`flask --app app accounts open|fund|adjust|block|unblock|close|show|list|statement`: source accounts."""
 
 from __future__ import annotations
 
@@ -10,7 +10,15 @@ from flask import current_app
 from flask.cli import AppGroup
 
 from services.accounts.movements import movement
-from services.accounts.operations import AccountError, change_status, fund_account, open_account, parse_amount
+from services.accounts.operations import (
+    ADJUSTMENT_SIDES,
+    AccountError,
+    adjust_account,
+    change_status,
+    fund_account,
+    open_account,
+    parse_amount,
+)
 from services.accounts.statements import Period, StatementError, build_statement, render_statement
 from storage import accounts as store
 from storage.database import database
@@ -74,6 +82,31 @@ def fund_command(organization: str, number: str, amount: str, reference: str) ->
     _echo_account(account)
 
 
+@group.command("adjust")
+@click.argument("organization")
+@click.argument("number")
+@click.argument("side", type=click.Choice(ADJUSTMENT_SIDES))
+@click.argument("amount")
+@click.option("--reason", required=True, help="why the balance is corrected; kept on the journal entry")
+@click.option("--reference", required=True, help="the adjustment's own reference; the same one twice adjusts once")
+def adjust_command(organization: str, number: str, side: str, amount: str, reason: str, reference: str) -> None:
+    """Credit or debit AMOUNT USD to the account against the adjustment account; idempotent on --reference."""
+    with database.connection_context():
+        org = organization_of(organization)
+        try:
+            value = parse_amount(amount)
+            adjusted = adjust_account(org.id, number, side, value, reference, reason, utc_now())
+        except AccountError as error:
+            raise click.ClickException(str(error)) from None
+        account = store.find_account(org.id, number)
+    assert account is not None
+    if adjusted:
+        click.echo(f"adjusted {number} by a {side} of {value} USD (reference {reference}): {reason}")
+    else:
+        click.echo(f"reference {reference} was already adjusted on {number}; nothing changed")
+    _echo_account(account)
+
+
 def _status_command(name: str, status: str, verb: str) -> None:
     @group.command(name, help=f"{verb.capitalize()} account NUMBER of ORGANIZATION.")
     @click.argument("organization")
@@ -110,6 +143,8 @@ def show_command(organization: str, number: str, limit: int) -> None:
     for entry in entries:
         balance, held = movement(entry.kind, entry.side, entry.amount)
         what = entry.reference or (str(entry.transfer_id) if entry.transfer_id else "")
+        if entry.kind == "adjustment":
+            what += f" ({entry.note})"  # an adjustment's reason
         click.echo(f"    {entry.at:%Y-%m-%dT%H:%M:%SZ}  {entry.kind:<10} {balance:>+13}  {held:>+13}  {what}")
 
 

@@ -132,6 +132,51 @@ def fund(account_id: int, amount: Decimal, reference: str, now: datetime, note: 
     return True
 
 
+def adjust(account_id: int, side: str, amount: Decimal, reference: str, reason: str, now: datetime) -> bool:
+    """Credit or debit the account against the adjustment system account, once per (account, reference).
+
+    False, writing nothing, when an entry with this reference exists already. Raises
+    peewee.IntegrityError, having written nothing, when a debit would take an account that must not
+    overdraw below zero: its CHECK decides, on the row as it is when the UPDATE takes its lock.
+    """
+    change = amount if side == "credit" else -amount
+    with database.atomic():
+        inserted = (
+            JournalEntry.insert(
+                account=account_id,
+                kind="adjustment",
+                side=side,
+                counter_account="adjustment",
+                amount=amount,
+                reference=reference,
+                at=now,
+                note=reason,
+            )
+            .on_conflict(
+                conflict_target=[JournalEntry.account, JournalEntry.reference],
+                conflict_where=JournalEntry.reference.is_null(False),
+                action="IGNORE",
+            )
+            .returning(JournalEntry.id)
+            .execute()
+        )
+        if not list(inserted):
+            return False
+        SourceAccount.update(
+            balance=SourceAccount.balance + change,
+            available=SourceAccount.available + change,
+            updated_at=now,
+        ).where(SourceAccount.id == account_id).execute()
+    return True
+
+
+def entry_with_reference(account_id: int, reference: str) -> JournalEntry | None:
+    """The account's journal entry with this reference, or None."""
+    query = JournalEntry.select().where((JournalEntry.account == account_id) & (JournalEntry.reference == reference))
+    found: JournalEntry | None = query.first()
+    return found
+
+
 def set_funding_policy(organization_id: int, policy: str, now: datetime) -> None:
     """Set the policy, and the no-overdraft flag of every account of the organization to match.
 

@@ -17,6 +17,9 @@ from storage.models import FUNDING_POLICIES
 # ISO 9362, as the pacs.008 schema's BICFIDec2014Identifier pattern has it.
 BIC_PATTERN = re.compile(r"[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?")
 MAX_FUNDING = Decimal("1000000000")
+ADJUSTMENT_SIDES = ("credit", "debit")
+MAX_REFERENCE = 100  # journal_entry.reference
+MAX_REASON = 200  # journal_entry.note
 
 
 class AccountError(Exception):
@@ -63,6 +66,40 @@ def fund_account(organization_id: int, number: str, amount: Decimal, reference: 
         if account.status == "closed":
             raise AccountError(f"account {number!r} is closed")
         return store.fund(account.id, amount, reference, now)
+
+
+def adjust_account(
+    organization_id: int, number: str, side: str, amount: Decimal, reference: str, reason: str, now: datetime
+) -> bool:
+    """Correct the account's balance by a journaled adjustment; False when this reference was used on it
+    before for the same adjustment (nothing changes).
+
+    The reason is kept on the entry (`accounts show`, the camt.053 statement). Refused on a closed
+    account, for a reference that another movement used, and for a debit that would take an account
+    that must not overdraw below zero.
+    """
+    if side not in ADJUSTMENT_SIDES:
+        raise AccountError(f"an adjustment is a {' or a '.join(ADJUSTMENT_SIDES)}")
+    if not reference.strip() or len(reference) > MAX_REFERENCE:
+        raise AccountError(f"an adjustment needs a reference of at most {MAX_REFERENCE} characters")
+    if not reason.strip() or len(reason) > MAX_REASON:
+        raise AccountError(f"an adjustment needs a reason of at most {MAX_REASON} characters")
+    try:
+        with database.atomic():
+            account = _account(organization_id, number)
+            if account.status == "closed":
+                raise AccountError(f"account {number!r} is closed")
+            if store.adjust(account.id, side, amount, reference, reason, now):
+                return True
+            earlier = store.entry_with_reference(account.id, reference)
+    except peewee.IntegrityError:
+        raise AccountError(
+            f"account {number!r} must not go below zero (its organization is prefunded); "
+            f"a debit of {amount} USD would take it there"
+        ) from None
+    if earlier is None or (earlier.kind, earlier.side, earlier.amount) != ("adjustment", side, amount):
+        raise AccountError(f"reference {reference!r} was used for another movement of account {number!r}")
+    return False
 
 
 def change_status(organization_id: int, number: str, status: str, now: datetime) -> AccountView:

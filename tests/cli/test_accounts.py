@@ -7,7 +7,7 @@ from decimal import Decimal
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from storage.database import database
-from storage.models import SourceAccount
+from storage.models import JournalEntry, SourceAccount
 from tests.support.accounts import account
 from tests.support.messages import pacs008
 from tests.support.reports import rejected
@@ -95,3 +95,59 @@ def test_reconcile_passes_and_fails_on_a_tampered_balance(
         SourceAccount.update(balance=SourceAccount.balance + 1, available=SourceAccount.available + 1).execute()
     failed = run(runner, "reconcile", "--skip-ledger", ok=False)
     assert "FAIL  balance rows equal the journal sums" in failed and "ACC-1" in failed
+
+
+def entries() -> list[tuple[str, str, Decimal, str | None, str | None]]:
+    with database.connection_context():
+        query = JournalEntry.select().order_by(JournalEntry.id)
+        return [(e.kind, e.side, e.amount, e.reference, e.note) for e in query]
+
+
+def test_an_adjustment_is_a_journaled_credit_or_debit_with_its_reason(runner: FlaskCliRunner) -> None:
+    run(runner, "orgs", "create", "Acme")
+    run(runner, "accounts", "open", "Acme", "ACC-1")
+    run(runner, "accounts", "fund", "Acme", "ACC-1", "10.00", "--reference", "wire 1")
+    adjust = ("accounts", "adjust", "Acme", "ACC-1")
+    credited = run(runner, *adjust, "credit", "2.50", "--reason", "bank fee refunded", "--reference", "adj 1")
+    assert "adjusted ACC-1 by a credit of 2.50 USD (reference adj 1): bank fee refunded" in credited
+    # The same reference again changes nothing: the operator may safely retry.
+    again = run(runner, *adjust, "credit", "2.50", "--reason", "bank fee refunded", "--reference", "adj 1")
+    assert "already adjusted" in again
+    # Under `open` a debit may take the account below zero, as a transfer may.
+    run(runner, *adjust, "debit", "20.00", "--reason", "wire 1 returned", "--reference", "adj 2")
+    assert account("Acme", "ACC-1").balance == Decimal("-7.50")
+    assert account("Acme", "ACC-1").available == Decimal("-7.50")
+    assert entries()[1:] == [
+        ("adjustment", "credit", Decimal("2.50"), "adj 1", "bank fee refunded"),
+        ("adjustment", "debit", Decimal("20.00"), "adj 2", "wire 1 returned"),
+    ]
+    assert "(wire 1 returned)" in run(runner, "accounts", "show", "Acme", "ACC-1")
+    assert "ok    balance rows equal the journal sums (1 checked)" in run(runner, "reconcile", "--skip-ledger")
+
+
+def test_an_adjustment_that_does_not_fit_is_refused_and_writes_nothing(runner: FlaskCliRunner) -> None:
+    run(runner, "orgs", "create", "Acme")
+    run(runner, "accounts", "open", "Acme", "ACC-1")
+    run(runner, "accounts", "fund", "Acme", "ACC-1", "10.00", "--reference", "wire 1")
+    adjust = ("accounts", "adjust", "Acme", "ACC-1")
+    for bad in ("0", "-1", "1.001", "abc", "Infinity"):
+        run(runner, *adjust, "credit", bad, "--reason", "r", "--reference", "bad", ok=False)
+    assert "reason" in run(runner, *adjust, "credit", "1", "--reason", " ", "--reference", "x", ok=False)
+    assert "reason" in run(runner, *adjust, "credit", "1", "--reason", "r" * 201, "--reference", "x", ok=False)
+    run(runner, *adjust, "credit", "1", "--reference", "x", ok=False)  # --reason is required
+    run(runner, *adjust, "refund", "1", "--reason", "r", "--reference", "x", ok=False)
+    assert "another movement" in run(
+        runner, *adjust, "credit", "10.00", "--reason", "r", "--reference", "wire 1", ok=False
+    )
+    assert "another movement" in run(
+        runner, *adjust, "debit", "10.00", "--reason", "r", "--reference", "wire 1", ok=False
+    )
+    run(runner, "orgs", "set-funding", "Acme", "prefunded")
+    # The account's CHECK refuses the debit that would overdraw a prefunded account, not a Python test.
+    refused = run(runner, *adjust, "debit", "10.01", "--reason", "r", "--reference", "adj 1", ok=False)
+    assert "must not go below zero" in refused
+    run(runner, *adjust, "debit", "10.00", "--reason", "chargeback", "--reference", "adj 2")
+    assert account("Acme", "ACC-1").available == Decimal("0.00")
+    run(runner, "accounts", "close", "Acme", "ACC-1")
+    assert "closed" in run(runner, *adjust, "credit", "1", "--reason", "r", "--reference", "adj 3", ok=False)
+    assert [e[3] for e in entries()] == ["wire 1", "adj 2"]
