@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from storage.database import database
+from storage.database import database, is_postgres
 from storage.models import JournalEntry, Organization, OrganizationBic, SourceAccount
+from storage.statements import db_value
 
 
 @dataclass(frozen=True)
@@ -63,30 +65,50 @@ def list_accounts(organization_id: int) -> list[AccountView]:
     return [_view(row) for row in query]
 
 
-def insert_account(organization_id: int, number: str, now: datetime) -> bool:
+@functools.cache
+def _insert_account_sql(param: str, postgres: bool, on_first_use: bool) -> str:
+    # The policy is read from the organization's row in the statement that inserts, and on Postgres
+    # that row is locked FOR SHARE: `set_funding_policy` updates the same row, so the two are ordered.
+    # Identifiers come from the models, never from input; values are bound parameters.
+    table, organization = SourceAccount._meta.table_name, Organization._meta.table_name
+    columns = ", ".join(
+        f'"{f.column_name}"'
+        for f in (
+            SourceAccount.organization,
+            SourceAccount.number,
+            SourceAccount.currency,
+            SourceAccount.status,
+            SourceAccount.debits_must_not_exceed_credits,
+            SourceAccount.balance,
+            SourceAccount.held,
+            SourceAccount.available,
+            SourceAccount.created_at,
+            SourceAccount.updated_at,
+        )
+    )
+    only_open = " AND o.\"funding_policy\" = 'open'" if on_first_use else ""
+    lock = " FOR SHARE" if postgres else ""
+    return (
+        f'INSERT INTO "{table}" ({columns}) '  # noqa: S608
+        f"SELECT o.\"id\", {param}, 'USD', 'open', o.\"funding_policy\" = 'prefunded', 0, 0, 0, {param}, {param} "
+        f'FROM "{organization}" o WHERE o."id" = {param}{only_open}{lock} '
+        'ON CONFLICT DO NOTHING RETURNING "id"'
+    )
+
+
+def insert_account(organization_id: int, number: str, now: datetime, *, on_first_use: bool = False) -> bool:
     """Open an account with a zero balance; False, writing nothing, if the number exists.
 
-    It must not overdraw when its organization is prefunded (read in the same statement).
+    It must not overdraw when its organization is prefunded, as the policy is when this statement
+    runs; `on_first_use` (intake opening an unknown account) opens nothing unless the policy is
+    `open`. On Postgres a `set_funding_policy` running at the same time waits for this statement's
+    transaction, or this statement for its: the organization's row lock decides which comes first,
+    so an account can neither miss the flag of a policy change nor be opened on first use under
+    `prefunded` (decision A10).
     """
-    policy = Organization.select(Organization.funding_policy == "prefunded").where(Organization.id == organization_id)
-    inserted = (
-        SourceAccount.insert(
-            organization=organization_id,
-            number=number,
-            currency="USD",
-            status="open",
-            debits_must_not_exceed_credits=policy,
-            balance=Decimal(0),
-            held=Decimal(0),
-            available=Decimal(0),
-            created_at=now,
-            updated_at=now,
-        )
-        .on_conflict_ignore()
-        .returning(SourceAccount.id)
-        .execute()
-    )
-    return bool(list(inserted))
+    sql = _insert_account_sql(database.obj.param, is_postgres(), on_first_use)
+    stamp = db_value(SourceAccount.created_at, now)
+    return database.execute_sql(sql, [number, stamp, stamp, organization_id]).fetchone() is not None
 
 
 def set_status(organization_id: int, number: str, status: str, now: datetime, *, unless_held: bool = False) -> int:

@@ -23,7 +23,7 @@ def _refusal(organization_id: int, number: str, amount: Decimal, now: datetime) 
     shown = shortened(number, 40)
     if account is None:
         if store.funding_policy(organization_id) == "open":
-            store.insert_account(organization_id, number, now)  # opened on first use (spec phase 2)
+            store.insert_account(organization_id, number, now, on_first_use=True)  # spec phase 2
             return None
         return Violation(
             ReasonCode.AC01,
