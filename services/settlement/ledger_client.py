@@ -120,13 +120,26 @@ def _snake(name: str) -> str:
 _OUTER_OP_CODES = {"opBAD_AUTH": "op_bad_auth", "opNO_ACCOUNT": "op_no_source_account"}
 
 
+_FEE_BUMP_CODES = (
+    xdr.TransactionResultCode.txFEE_BUMP_INNER_SUCCESS,
+    xdr.TransactionResultCode.txFEE_BUMP_INNER_FAILED,
+)
+
+
 def decode_result_codes(result_xdr: str) -> tuple[str, tuple[str, ...]]:
-    """Horizon-style result codes (`tx_failed`, `op_no_trust`) from a TransactionResult XDR."""
-    result = xdr.TransactionResult.from_xdr(result_xdr)
-    tx_name = result.result.code.name  # e.g. txFAILED
-    tx_code = "tx_" + _snake(tx_name[2:])
+    """Horizon-style result codes (`tx_failed`, `op_no_trust`) from a TransactionResult XDR.
+
+    A fee bump's result wraps its inner transaction's; the inner codes are the ones that say what
+    happened to the payments (`tx_failed` with `op_no_trust`, or `tx_too_late` on receipt), so
+    they are returned, as Horizon's `inner_transaction` and `operations` give them.
+    """
+    outer = xdr.TransactionResult.from_xdr(result_xdr).result
+    result: xdr.TransactionResultResult | xdr.InnerTransactionResultResult = outer
+    if outer.code in _FEE_BUMP_CODES and outer.inner_result_pair is not None:
+        result = outer.inner_result_pair.result.result
+    tx_code = "tx_" + _snake(result.code.name[2:])  # e.g. txFAILED
     ops: list[str] = []
-    for op in result.result.results or []:
+    for op in result.results or []:
         if op.code.name != "opINNER" or op.tr is None:
             ops.append(_OUTER_OP_CODES.get(op.code.name, "op_unknown"))
             continue
@@ -140,7 +153,8 @@ def decode_result_codes(result_xdr: str) -> tuple[str, tuple[str, ...]]:
 
 def _codes(extras: dict[str, Any] | None) -> tuple[str | None, tuple[str, ...]]:
     codes = (extras or {}).get("result_codes") or {}
-    return codes.get("transaction"), tuple(codes.get("operations") or ())
+    # A fee bump's own code only says its inner transaction failed; the inner code says how.
+    return codes.get("inner_transaction") or codes.get("transaction"), tuple(codes.get("operations") or ())
 
 
 class HorizonLedgerClient:

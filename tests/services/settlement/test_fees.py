@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -17,8 +18,8 @@ from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.envelopes import Bounds, PaymentOrder, build_payments
 from services.settlement.fees import bid_per_op, build_fee_bump, fee_hint, raised_bid
 from services.settlement.ledger_client import HorizonLedgerClient, SubmitReply
-from services.settlement.outcomes import Kind, classify_reply
-from tests.services.settlement.conftest import create_payees
+from services.settlement.outcomes import Kind, classify_found, classify_reply
+from tests.services.settlement.conftest import Sandbox, create_payees
 
 OPS_PER_LEDGER = 5  # and a queue of two ledgers: two five-operation bids fill it
 MAX_FEE = 10_000
@@ -174,3 +175,32 @@ def test_a_fee_bump_keeps_the_inner_hash(congested: Congested) -> None:
     assert bump.tx_hash != inner_hash
     envelope = TransactionBuilder.from_xdr(bump.envelope_xdr, DEFAULT_PASSPHRASE)
     assert envelope.transaction.inner_transaction_envelope.hash_hex() == inner_hash  # type: ignore[union-attr]
+
+
+def test_a_fee_bumped_payment_is_classified_by_its_inner_result(sandbox: Sandbox) -> None:
+    client = HorizonLedgerClient(sandbox.url, DEFAULT_PASSPHRASE, timeout_seconds=10)
+    secrets = read_secrets(sandbox.secrets_file)
+    channel = Keypair.from_secret(secrets["channels"][0]["secret"])
+    tip = client.latest_ledger()
+    signed = build_payments(
+        [PaymentOrder(sandbox.payee(trust=False).public_key, Decimal(1), None)],
+        sandbox.asset,
+        channel,
+        sandbox.sequence(channel.public_key),
+        Keypair.from_secret(secrets["distribution"]["secret"]),
+        DEFAULT_PASSPHRASE,
+        100,
+        Bounds(max_ledger=tip.sequence + 50, max_time=tip.closed_at + 300),
+    )
+    bump = build_fee_bump(signed.envelope_xdr, channel, 200, DEFAULT_PASSPHRASE)
+    assert client.submit_async(bump.envelope_xdr).http_status == 201
+    while (lookup := client.find_transaction(signed.tx_hash)).found is None:
+        time.sleep(0.05)
+
+    # Applied and failed inside the bump: the payee's own code, so the transfer fails (AC01).
+    outcome = classify_found(lookup.found)
+    assert (outcome.kind, outcome.op_codes) == (Kind.FAILED, ("op_no_trust",))
+    # Refused on receipt inside the bump (its sequence number is used): nothing learned, not our keys.
+    again = client.submit_async(bump.envelope_xdr)
+    assert (again.http_status, again.tx_code) == (400, "tx_bad_seq")
+    assert classify_reply(again).kind is Kind.PENDING
