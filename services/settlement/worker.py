@@ -15,7 +15,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -37,6 +37,7 @@ from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
 from services.settlement.recovery import Incarnations
 from services.settlement.schedule import CloseClock
+from services.settlement.submissions import Submissions, signed
 from storage import envelopes
 from storage import settlement as store
 from storage.database import database, unreachable
@@ -221,7 +222,7 @@ class Settler:
         self._tip_read.clear()
         ready = self._start(store.get_transfers(claimed), delays)
         open_envelopes = envelopes.open_envelopes([t.id for t in ready])
-        flights: list[Flight] = []
+        flights = Submissions(self._executor)
         fresh: dict[tuple[str, str | None], list[Transfer]] = {}
         followed: set[int] = set()
         to_follow: list[Flight] = []
@@ -246,7 +247,7 @@ class Settler:
             for chunk in (group[start : start + size] for start in range(0, len(group), size)):
                 network = self.networks[environment]
                 delays.update(self._guard([t.id for t in chunk], partial(self._send_new, chunk, network, flights)))
-        delays.update(self._submit_all(flights))
+        delays.update(self._record_answers(flights))
         return delays
 
     def _start(self, transfers: list[Transfer], delays: Delays) -> list[Transfer]:
@@ -307,21 +308,25 @@ class Settler:
             return dict.fromkeys(transfer_ids, self.settings.retry_max_seconds)
 
     def _tip(self, network: SettlementNetwork, past: int | None = None) -> LedgerTip:
-        """The freshest tip this worker has seen, read at most once per pass, and reused for half a ledger.
+        """The freshest tip this worker has seen, reused for half a ledger (before the interval is known: for a pass).
 
         Behind a load balancer a read may reach an instance that lags; keeping the freshest tip
         means a lagging answer never moves the worker's idea of the ledger backwards. A tip up to
         half a ledger old only shortens a new envelope's bounds (decision R2) or delays a lookup;
+        an older one is read again even within a pass, since a slow pass would otherwise count a
+        new envelope's bounds from a ledger its whole bound behind (N9).
         `past`: a tip not past this ledger is read again, once per pass (a close is expected).
         """
         environment = network.environment
         known = self._tips.get(environment)
-        if known is not None and environment in self._tip_read:
-            return known
-        interval = self._close_clock(environment).interval or 0.0
-        age = time.monotonic() - self._tip_read_at.get(environment, float("-inf"))
-        if known is not None and age < interval / 2 and (past is None or known.sequence > past):
-            return known
+        interval = self._close_clock(environment).interval
+        read_in_pass = environment in self._tip_read
+        if known is not None:
+            if interval is None and read_in_pass:
+                return known
+            age = time.monotonic() - self._tip_read_at.get(environment, float("-inf"))
+            if interval is not None and age < interval / 2 and (read_in_pass or past is None or known.sequence > past):
+                return known
         self._tip_read.add(environment)
         self._tip_read_at[environment] = time.monotonic()
         tip = network.client.latest_ledger()
@@ -347,8 +352,8 @@ class Settler:
         if known is not None and seen_ledger > known.sequence:
             self._tips[network.environment] = LedgerTip(seen_ledger, known.closed_at)
 
-    def _send_new(self, chunk: list[Transfer], network: SettlementNetwork, flights: list[Flight]) -> Delays:
-        """Lease a channel, build and sign one envelope for the chunk, store it; it is submitted later."""
+    def _send_new(self, chunk: list[Transfer], network: SettlementNetwork, flights: Submissions) -> Delays:
+        """Lease a channel, build and sign one envelope for the chunk, store it, and start submitting it."""
         ids = [t.id for t in chunk]
         now = self.clock()
         holder = f"{self.worker_id}:{uuid.uuid4().hex[:12]}"
@@ -453,7 +458,7 @@ class Settler:
             self._pool = ThreadPoolExecutor(MAX_PARALLEL_SUBMITS, thread_name_prefix="settle-ledger")
         return self._pool
 
-    def _follow(self, flight: Flight, flights: list[Flight], pending: Future[Lookup] | None = None) -> Delays:
+    def _follow(self, flight: Flight, flights: Submissions, pending: Future[Lookup] | None = None) -> Delays:
         """An open envelope: the ledger's answer by hash, else the same envelope again, else expire it.
 
         A queued envelope is looked up only once a ledger has closed since it was queued, and
@@ -489,23 +494,15 @@ class Settler:
         # Rounded, so that a pass releases its transfers in a few groups (one UPDATE each).
         return round(self._close_clock(network.environment).until_next_close(self.settings.poll_seconds), 1)
 
-    def _submit_all(self, flights: list[Flight]) -> Delays:
-        """Submit every envelope of this pass asynchronously, at once; record each answer.
+    def _record_answers(self, flights: Submissions) -> Delays:
+        """Record the ledger's answer to every envelope this pass submitted.
 
         Nothing here waits for a ledger: the ledger answers on receipt (queued, or refused), and a
         queued envelope is followed by hash in a later pass, so one stuck envelope holds up no other.
         """
-        if not flights:
-            return {}
         delays: Delays = {}
-        if len(flights) == 1:
-            flight = flights[0]
-            self._record_reply(flight, flight.network.client.submit_async(_signed(flight)), delays)
-            return delays
-        pool = self._executor()
-        pending = {pool.submit(f.network.client.submit_async, _signed(f)): f for f in flights}
-        for answered in as_completed(pending):
-            self._record_reply(pending[answered], answered.result(), delays)
+        for flight, reply in flights.answers():
+            self._record_reply(flight, reply, delays)
         return delays
 
     def _record_reply(self, flight: Flight, reply: SubmitReply, delays: Delays) -> None:
@@ -521,7 +518,7 @@ class Settler:
         tip = self._tips.get(flight.network.environment)
         ledger = tip.sequence if tip is not None else 0
         if _refused_for_fee(reply) and self.bidder.bump(flight, ledger, reply.fee_hint):
-            reply = flight.network.client.submit_async(_signed(flight))
+            reply = flight.network.client.submit_async(signed(flight))
             envelopes.mark_submitted(flight.attempt.id, self.clock())
         if reply.http_status in QUEUED_HTTP:
             if len(self._queued) > MAX_QUEUED_REMEMBERED:  # envelopes another worker closed: forget them all
@@ -541,9 +538,3 @@ def _refused_for_fee(reply: SubmitReply) -> bool:
     while; a fee bump has a hash of its own.
     """
     return reply.tx_code == "tx_insufficient_fee" or (reply.http_status == 503 and "TRY_AGAIN_LATER" in reply.detail)
-
-
-def _signed(flight: Flight) -> str:
-    """What to submit for an envelope: its latest fee bump, else the envelope itself."""
-    bump: str | None = flight.attempt.bump_xdr
-    return bump or str(flight.attempt.envelope_xdr)
