@@ -85,14 +85,17 @@ def record(ctx: Context, flight: Flight, outcome: Outcome, proven_applied: bool)
     now = ctx.clock()
     if outcome.kind is Kind.SUCCESS:
         with database.atomic():
-            if envelopes.close_envelope(
+            won = envelopes.close_envelope(
                 attempt.id, "applied", outcome.result_code, outcome.ledger, now, outcome.fee_charged
-            ):
+            )
+            if won:
                 FEES_CHARGED.labels(flight.network.environment).inc(outcome.fee_charged or 0)
                 envelopes.close_payments(attempt.id, "applied", "op_success", now)
                 members = [(payment.transfer_id, payment.number) for payment in flight.payments]
                 store.complete_transfers(members, attempt.tx_hash, outcome.ledger or 0, now)
             ctx.hook("during_result_store")
+        if not won:  # another worker recorded it (and counted and logged its completions)
+            return dict.fromkeys(ids, DONE)
         COUNTERS["completed"] += len(ids)
         for transfer_id in ids:
             log.info(

@@ -69,8 +69,10 @@ def test_backoff_doubles_from_the_base_up_to_the_cap(tries: int, seconds: float)
 def test_success_completes_every_transfer_in_the_transaction_that_closes_the_envelope(organization_id: int) -> None:
     carried = flight(organization_id, 2)
     worker = Worker()
+    completed = recording.COUNTERS["completed"]
     delays = recording.record(worker, carried, Outcome(Kind.SUCCESS, "ok", applied=True, ledger=42), True)
     assert delays == dict.fromkeys(carried.transfer_ids, recording.DONE)
+    assert recording.COUNTERS["completed"] == completed + 2
     assert worker.reached == [("during_result_store", True)]  # a crash there rolls the whole record back
     with database.connection_context():
         assert SettlementAttempt.get_by_id(carried.attempt.id).outcome == "applied"
@@ -83,6 +85,7 @@ def test_success_completes_every_transfer_in_the_transaction_that_closes_the_env
     assert recording.record(Worker(), carried, Outcome(Kind.SUCCESS, "ok", applied=True, ledger=42), True)
     with database.connection_context():
         assert [e.to_state for e in events_for(carried.transfer_ids[0])].count("Completed") == 1
+    assert recording.COUNTERS["completed"] == completed + 2  # nor counts them twice
 
 
 def test_a_failed_envelope_fails_only_the_payee_s_transfer_and_pays_the_others_again(organization_id: int) -> None:
