@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
-from stellar_sdk import Server, TransactionBuilder, TransactionEnvelope, xdr
+from stellar_sdk import Server, TransactionBuilder, xdr
 from stellar_sdk.exceptions import (
     BadRequestError,
     BadResponseError,
@@ -97,9 +97,6 @@ class LedgerClient(Protocol):
     def account_sequence(self, account_id: str) -> SequenceRead:
         """The account's sequence number and the ledger it was read at; raises LedgerUnavailable."""
 
-    def submit(self, envelope_xdr: str) -> SubmitReply:
-        """Submit synchronously; never raises for a ledger or transport problem."""
-
     def submit_async(self, envelope_xdr: str) -> SubmitReply:
         """Submit asynchronously: queued or refused on receipt; never raises for a ledger or transport problem."""
 
@@ -149,12 +146,6 @@ def decode_result_codes(result_xdr: str) -> tuple[str, tuple[str, ...]]:
             continue
         ops.append("op_" + _snake(inner.code.name.removeprefix("PAYMENT_")))
     return tx_code, tuple(ops)
-
-
-def _codes(extras: dict[str, Any] | None) -> tuple[str | None, tuple[str, ...]]:
-    codes = (extras or {}).get("result_codes") or {}
-    # A fee bump's own code only says its inner transaction failed; the inner code says how.
-    return codes.get("inner_transaction") or codes.get("transaction"), tuple(codes.get("operations") or ())
 
 
 class HorizonLedgerClient:
@@ -227,36 +218,6 @@ class HorizonLedgerClient:
             if line.get("asset_code") == asset_code and line.get("asset_issuer") == issuer:
                 return Decimal(line["balance"])
         return None
-
-    def submit(self, envelope_xdr: str) -> SubmitReply:
-        """POST /transactions and describe the answer; counted by its result code."""
-        with LEDGER_REQUEST_SECONDS.labels("submit").time():
-            reply = self._submit(envelope_xdr)
-        ENVELOPES_SUBMITTED.labels(submit_result(reply)).inc()
-        return reply
-
-    def _submit(self, envelope_xdr: str) -> SubmitReply:
-        try:
-            envelope = TransactionEnvelope.from_xdr(envelope_xdr, self.network_passphrase)
-            body = self.server.submit_transaction(envelope, skip_memo_required_check=True)
-        except ConnectionError as error:
-            return SubmitReply(0, detail=f"connection error: {type(error).__name__}")
-        except BadRequestError as error:
-            tx_code, op_codes = _codes(error.extras)
-            return SubmitReply(error.status or 400, tx_code=tx_code, op_codes=op_codes, detail=_title(error))
-        except (BadResponseError, BaseHorizonError) as error:
-            return SubmitReply(error.status or 500, detail=_title(error))
-        except SdkError as error:
-            return SubmitReply(0, detail=f"sdk error: {type(error).__name__}")
-        tx_code, op_codes = _found_codes(body)
-        return SubmitReply(
-            200,
-            applied=True,
-            successful=bool(body.get("successful", True)),
-            ledger=int(body["ledger"]),
-            tx_code=tx_code,
-            op_codes=op_codes,
-        )
 
     def find_transaction(self, tx_hash: str) -> Lookup:
         """GET /transactions/{hash}."""
@@ -343,10 +304,6 @@ def latest_ledger_header(headers: dict[str, str]) -> int:
             except ValueError:
                 break
     return 0
-
-
-def _title(error: BaseHorizonError) -> str:
-    return f"HTTP {error.status} {error.title or ''}".strip()
 
 
 def _found_codes(body: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
