@@ -29,7 +29,10 @@ def command(once: bool) -> None:
     worker_id = f"{socket.gethostname()}-{os.getpid()}"
     deliverer = Deliverer(webhook_settings(current_app.config), worker_id)
     if once:
-        click.echo(f"deliveries sent: {deliverer.run_once()}")
+        try:
+            click.echo(f"deliveries sent: {deliverer.run_once()}")
+        finally:
+            deliverer.leave()
         return
     stop = threading.Event()
     received: list[str] = []

@@ -101,6 +101,7 @@ class ClaimedDelivery:
     previous_secret_until: datetime | None
     failing: bool  # the endpoint has failed since its last success
     production: bool  # its organization holds an active Production key (docs/decisions.md E4)
+    claimed_by: str  # the deliverer incarnation that holds the claim, under which the attempt is recorded
 
 
 def _due(now: datetime) -> Any:
@@ -207,6 +208,7 @@ def _claimed(row: WebhookDelivery, production: bool) -> ClaimedDelivery:
         previous_secret_until=endpoint.previous_secret_until,
         failing=endpoint.failing_since is not None,
         production=production,
+        claimed_by=str(row.claimed_by),
     )
 
 

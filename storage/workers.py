@@ -1,4 +1,8 @@
-"""The settlement workers' register, and taking back what a dead one held (decision L1)."""
+"""The register of workers that claim (settlement workers, webhook deliverers), and taking back what a dead one held.
+
+Decisions L1 and L5: one register for both kinds, so any worker that finds another gone frees
+everything it held, transfers, channel leases and webhook deliveries, in one commit.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import peewee
 
 from storage.database import database
 from storage.models import ChannelLease, SettlementWorker, Transfer
+from storage.webhook_models import WebhookDelivery
 
 
 def register(worker_id: str, now: datetime) -> None:
@@ -28,17 +33,18 @@ def unregister(worker_id: str) -> None:
 
 @dataclass(frozen=True)
 class TakenBack:
-    """What a dead worker held: claims on transfers, and channels leased for envelopes never stored."""
+    """What a dead worker held: claims on transfers, channels leased for envelopes never stored, deliveries."""
 
     claims: int
     leases: int
+    deliveries: int = 0
 
 
 def take_back(worker_id: str) -> TakenBack | None:
-    """Unregister a worker found dead and free its claims and unused channel leases, in one commit.
+    """Unregister a worker found dead and free its claims, unused channel leases and webhook deliveries, in one commit.
 
     None, and nothing changed, when another worker took them back first (whoever deletes the row
-    does the rest). The transfers keep their due time, so they are due at once. A lease whose
+    does the rest). The transfers and deliveries keep their due time, so they are due at once. A lease whose
     envelope was stored stays with that envelope: only following the envelope frees it. Only call
     this for a worker whose liveness token is gone (storage/liveness.py).
     """
@@ -52,4 +58,9 @@ def take_back(worker_id: str) -> TakenBack | None:
             .where((peewee.fn.SUBSTR(ChannelLease.holder, 1, len(prefix)) == prefix) & ChannelLease.attempt.is_null())
             .execute()
         )
-    return TakenBack(int(claims), int(leases))
+        deliveries = (
+            WebhookDelivery.update(claimed_by=None, claimed_until=None)
+            .where(WebhookDelivery.claimed_by == worker_id)
+            .execute()
+        )
+    return TakenBack(int(claims), int(leases), int(deliveries))

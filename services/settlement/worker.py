@@ -19,6 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta
 from functools import partial
 
+from services.incarnations import Incarnations
 from services.settlement.bidding import Bidder
 from services.settlement.conversion import usd_to_tkn
 from services.settlement.envelopes import (
@@ -35,7 +36,6 @@ from services.settlement.networks import SettlementNetwork, SettlementSettings
 from services.settlement.outcomes import QUEUED_HTTP, classify_found, classify_reply
 from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
-from services.settlement.recovery import Incarnations
 from services.settlement.schedule import CloseClock
 from services.settlement.submissions import Submissions, signed
 from storage import envelopes
@@ -77,7 +77,7 @@ class Settler:
         self.settings = settings
         self.networks = dict(networks)
         self.problems = dict(problems or {})
-        # Claims are made under the current incarnation's ID (services/settlement/recovery.py).
+        # Claims are made under the current incarnation's ID (services/incarnations.py).
         self.incarnations = Incarnations(worker_id or f"worker-{uuid.uuid4().hex[:12]}")
         self.worker_id = self.incarnations.name
         self.clock = clock

@@ -1,8 +1,10 @@
 """The deliverer: dispatch the outbox, claim due deliveries, send each signed, record every attempt.
 
 At least once: a delivery is marked delivered only after its 2xx, in its own transaction, so a
-deliverer killed between the send and the record leaves it claimed; the claim expires after
-WEBHOOK_CLAIM_SECONDS and any deliverer sends it again, with the same `webhook-id`. Sends run on a
+deliverer killed between the send and the record leaves it claimed; the next pass of any live
+worker finds the dead deliverer's liveness token released, takes its claims back (decision L5,
+services/incarnations.py) and sends them again, with the same `webhook-id`. WEBHOOK_CLAIM_SECONDS
+is only the backstop where liveness cannot be told (an in-memory store). Sends run on a
 pool of threads, at most WEBHOOK_PER_ENDPOINT at once per endpoint, and each ends within
 WEBHOOK_TIMEOUT_SECONDS, so a slow or dead receiver holds a few senders for a bounded time while
 every other organization's events go on.
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from datetime import UTC, datetime, timedelta
 
+from services.incarnations import Incarnations
 from services.reports import ReportWriter
 from services.webhooks.dispatch import dispatch_once
 from services.webhooks.endpoints import signing_secrets
@@ -73,7 +76,9 @@ class Deliverer:
         tls: ssl.SSLContext | None = None,
     ) -> None:
         self.settings = settings
-        self.worker_id = worker_id
+        # Claims are made under the current incarnation's ID, as the settlement worker's are.
+        self.incarnations = Incarnations(worker_id, kind="webhook deliverer")
+        self.worker_id = self.incarnations.name
         self.writer = writer or ReportWriter()
         self.clock = clock
         self.tls = tls
@@ -89,8 +94,10 @@ class Deliverer:
                 return total
 
     def claim(self, limit: int, busy: Counter[int]) -> list[ClaimedDelivery]:
-        """Claim up to `limit` due deliveries, respecting the per-endpoint cap with `busy` counted in."""
+        """Take back what dead workers held, then claim up to `limit` due deliveries, `busy` counted in the cap."""
         now = self.clock()
+        self.worker_id = self.incarnations.current(now)
+        self.incarnations.take_back_from_dead()
         until = now + timedelta(seconds=self.settings.claim_seconds)
         return claim_due(self.worker_id, now, until, limit, self.settings.per_endpoint, busy)
 
@@ -107,6 +114,15 @@ class Deliverer:
                 list(pool.map(self.deliver, claimed))
                 sent += len(claimed)
         return sent
+
+    def leave(self) -> None:
+        """Stopped with nothing in flight: unregister; a failure here only leaves the row, for the next probe."""
+        try:
+            with database.connection_context():
+                self.incarnations.leave()
+        except Exception as error:
+            self.incarnations.release()
+            log.warning("webhook deliverer %s could not unregister: %s", self.worker_id, error)
 
     def deliver(self, delivery: ClaimedDelivery) -> SendResult:
         """Send one delivery, signed at this moment, and record the attempt."""
@@ -144,7 +160,7 @@ class Deliverer:
         disabled = False
         with database.atomic():
             record_attempt(
-                delivery.id, self.worker_id, at, result.status, result.latency_ms, result.error, state, next_at
+                delivery.id, delivery.claimed_by, at, result.status, result.latency_ms, result.error, state, next_at
             )
             if result.delivered:
                 if delivery.failing:
@@ -218,6 +234,7 @@ class Deliverer:
                 elif not claimed:
                     stop.wait(self.settings.poll_seconds)
             wait(inflight)
+        self.leave()
 
     def _maybe_prune(self) -> None:
         if time.monotonic() - self._last_prune >= PRUNE_EVERY_SECONDS:

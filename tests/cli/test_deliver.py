@@ -1,4 +1,9 @@
-"""`flask deliver` as a real process: killed with SIGKILL mid-batch, another one delivers everything, same ids."""
+"""`flask deliver` as a real process: killed with SIGKILL mid-batch, another one delivers everything, same ids.
+
+A killed deliverer's claims come back as soon as another worker finds its liveness token released
+(decision L5), not when they lapse: the claims here last an hour, so whatever the next deliverer
+sends of them, it sends because it took them back.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,9 @@ from contextlib import contextmanager
 from flask import Flask
 from flask.testing import FlaskClient
 
+from services.webhooks.delivery import Deliverer
+from services.webhooks.settings import WebhookSettings
+from storage import workers
 from storage.database import database
 from storage.webhook_models import WebhookDelivery, WebhookMessage
 from tests.services.webhooks.conftest import register, submit, verify
@@ -31,7 +39,7 @@ def deliverer(app: Flask, **settings: str) -> Iterator[subprocess.Popen[str]]:
         **os.environ,
         "DATABASE_URL": app.config["DATABASE_URL"],
         "WEBHOOK_POLL_SECONDS": "0.05",
-        "WEBHOOK_CLAIM_SECONDS": "2",
+        "WEBHOOK_CLAIM_SECONDS": "3600",
         "WEBHOOK_TIMEOUT_SECONDS": "30",
         "WEBHOOK_SENDERS": "4",
         **settings,
@@ -75,6 +83,11 @@ def message_ids() -> set[str]:
         return {m.id for m in WebhookMessage.select()}
 
 
+def registered() -> list[str]:
+    with database.connection_context():
+        return workers.registered()
+
+
 def all_delivered() -> bool:
     with database.connection_context():
         states = {d.state for d in WebhookDelivery.select()}
@@ -100,8 +113,13 @@ def test_a_deliverer_killed_mid_batch_loses_nothing(client: FlaskClient, api_key
         in_flight_when_killed = set(receiver.ids())
         held.set()
         assert not all_delivered()
-        with deliverer(app):
-            wait_for(all_delivered, "every delivery to be delivered")
+        assert len(registered()) == 1  # the dead one
+        # One round, while the dead one's claims are an hour from lapsing.
+        fresh = Deliverer(WebhookSettings(claim_seconds=3600.0, senders=4), "fresh-deliverer")
+        fresh.run_once()
+        assert all_delivered()
+        assert registered() == [fresh.worker_id]
+        fresh.leave()
         expected = message_ids()
         assert len(expected) == EVENTS
         assert set(receiver.ids()) == expected
@@ -117,5 +135,7 @@ def test_a_deliverer_killed_mid_batch_loses_nothing(client: FlaskClient, api_key
 
 def test_sigterm_stops_the_deliverer_cleanly(app: Flask) -> None:
     with deliverer(app) as process:
+        wait_for(lambda: len(registered()) == 1, "the deliverer to register")
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=60) == 0
+    assert registered() == []  # a clean stop unregisters

@@ -78,10 +78,10 @@ def test_a_sigkilled_workers_claims_are_taken_back_without_waiting_for_the_lapse
     fresh = make_settler()
     stopped = claimed_at(transfer_id, fresh)
     fresh.clock = running_from(stopped)
-    with caplog.at_level(logging.WARNING, logger="services.settlement.recovery"):
+    with caplog.at_level(logging.WARNING, logger="services.incarnations"):
         settle_until_final(fresh, [transfer_id])
 
-    assert f"settlement worker {dead} is gone: took back 1 claim(s)" in caplog.text
+    assert f"worker {dead} is gone: took back 1 claim(s)" in caplog.text
     assert registered() == [fresh.worker_id]
     assert load(transfer_id).state == "Completed"
     assert outcomes(transfer_id) == ["applied"]  # the one stored envelope, never a second one

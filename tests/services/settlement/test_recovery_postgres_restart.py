@@ -75,11 +75,11 @@ def test_a_worker_cut_off_by_a_restart_takes_its_own_claims_back_as_a_new_incarn
     throwaway_postgres.restart()
 
     settler.hook, settler.clock = (lambda _: None), running_from(stopped)
-    with caplog.at_level(logging.WARNING, logger="services.settlement.recovery"):
+    with caplog.at_level(logging.WARNING, logger="services.incarnations"):
         settle_until_final(settler, [transfer_id])
 
     assert f"settlement worker {before} lost its liveness session" in caplog.text
-    assert f"settlement worker {before} is gone: took back 1 claim(s)" in caplog.text
+    assert f"worker {before} is gone: took back 1 claim(s)" in caplog.text
     assert settler.worker_id != before
     assert load(transfer_id).state == "Completed"
     assert outcomes(transfer_id) == ["applied"]

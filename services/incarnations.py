@@ -1,11 +1,12 @@
-"""A worker's incarnations, and taking back at once what dead workers held (decision L1).
+"""A worker's incarnations, and taking back at once what dead workers held (decisions L1, L5).
 
-A worker claims under an incarnation ID that it registers only while it holds that ID's liveness
-token (storage/liveness.py). When the token is lost (Postgres restarted, or the session was
-ended), the incarnation is over: the worker starts a new one under a fresh ID before it claims
-again, and whatever the old one held is taken back by the next pass of any worker, this one
-included. Claims of an incarnation whose token is held are never taken; they still lapse after
-SETTLEMENT_CLAIM_SECONDS, as the backstop for workers that cannot be probed.
+A worker (a settlement worker or a webhook deliverer) claims under an incarnation ID that it
+registers only while it holds that ID's liveness token (storage/liveness.py). When the token is
+lost (Postgres restarted, or the session was ended), the incarnation is over: the worker starts a
+new one under a fresh ID before it claims again, and whatever the old one held is taken back by
+the next pass of any worker, this one included, whatever kind of worker that is. Claims of an
+incarnation whose token is held are never taken; they still lapse after SETTLEMENT_CLAIM_SECONDS
+or WEBHOOK_CLAIM_SECONDS, as the backstop for workers that cannot be probed.
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ HOLD_TRIES = 3
 class Incarnations:
     """The current incarnation of one worker named `name`; `current()` starts a new one when needed."""
 
-    def __init__(self, name: str, liveness: Callable[[], Liveness] = liveness_of_bound_database) -> None:
+    def __init__(
+        self, name: str, kind: str = "settlement worker", liveness: Callable[[], Liveness] = liveness_of_bound_database
+    ) -> None:
         self.name = name[:NAME_CHARS]
+        self.kind = kind  # for the log
         self.worker_id: str | None = None
         self._liveness_of = liveness
         self._liveness: Liveness | None = None
@@ -48,7 +52,7 @@ class Incarnations:
             if self._token.held():
                 return self.worker_id
             self._token = None
-            log.warning("settlement worker %s lost its liveness session; its claims go back", self.worker_id)
+            log.warning("%s %s lost its liveness session; its claims go back", self.kind, self.worker_id)
         for _ in range(HOLD_TRIES):
             candidate = f"{self.name}.{uuid.uuid4().hex[:12]}"
             token = self.liveness.hold(candidate)
@@ -65,7 +69,7 @@ class Incarnations:
         return candidate
 
     def take_back_from_dead(self) -> int:
-        """Take back the claims and unused leases of every registered worker whose token is gone."""
+        """Take back the claims and unused leases of every registered worker, of any kind, whose token is gone."""
         taken = 0
         for worker_id in workers.registered():
             if worker_id == self.worker_id or not self.liveness.gone(worker_id):
@@ -73,12 +77,13 @@ class Incarnations:
             back = workers.take_back(worker_id)
             if back is None:
                 continue  # another pass took them back first
-            taken += back.claims
+            taken += back.claims + back.deliveries
             log.warning(
-                "settlement worker %s is gone: took back %d claim(s) and %d channel lease(s) at once",
+                "worker %s is gone: took back %d claim(s), %d channel lease(s) and %d webhook delivery claim(s)",
                 worker_id,
                 back.claims,
                 back.leases,
+                back.deliveries,
             )
         return taken
 
