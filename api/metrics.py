@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
+from api.requests import unauthorized
 from services.store_metrics import StoreCollector
 from telemetry.metrics import CONTENT_TYPE, authorized, exposition
 
@@ -14,5 +15,5 @@ blueprint = Blueprint("metrics", __name__)
 def metrics() -> Response:
     """Every server process's request metrics and the store's gauges, read now."""
     if not authorized(request.headers.get("Authorization"), current_app.config["METRICS_TOKEN"]):
-        return Response(status=401, headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
+        return unauthorized('Bearer realm="metrics"')
     return Response(exposition(StoreCollector()), content_type=CONTENT_TYPE, headers={"Cache-Control": "no-store"})

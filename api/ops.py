@@ -12,6 +12,7 @@ import hmac
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from api.requests import unauthorized
 from services.overview import RATE_WINDOW, WINDOWS, read_overview
 from storage.models import utc_now
 from storage.transfer_states import TransferState
@@ -56,7 +57,7 @@ def _authorized(token: str) -> bool:
 def console() -> Response:
     """The console page; 401 with a Basic challenge without the right token."""
     if not _authorized(current_app.config["OPS_TOKEN"]):
-        return Response(status=401, headers={"WWW-Authenticate": 'Basic realm="ops", charset="UTF-8"'})
+        return unauthorized('Basic realm="ops", charset="UTF-8"')
     window = request.args.get("window", "1h")
     if window not in WINDOWS:
         window = "1h"

@@ -21,10 +21,17 @@ def require_api_key() -> Response | None:
     caller = authenticate(request.headers.get(API_KEY_HEADER), services().keys)
     if caller is None:
         # No body (spec 5), but the header names the scheme a client must use (RFC 9110, 11.6.1).
-        return Response(status=401, headers={"WWW-Authenticate": f'{API_KEY_HEADER} realm="net"'})
+        return unauthorized(f'{API_KEY_HEADER} realm="net"')
     services().key_use.note(caller.key_id)
     g.caller = caller
     return None
+
+
+def unauthorized(challenge: str) -> Response:
+    """A 401 with the `WWW-Authenticate` challenge, no body and so no Content-Type (Flask adds text/html)."""
+    response = Response(status=401, headers={"WWW-Authenticate": challenge})
+    del response.headers["Content-Type"]
+    return response
 
 
 def caller() -> Caller:

@@ -96,4 +96,5 @@ def test_a_metrics_token_is_required_when_set(app: Flask, client: FlaskClient) -
         assert response.status_code == 401
         assert response.headers["WWW-Authenticate"] == 'Bearer realm="metrics"'
         assert response.data == b""
+        assert "Content-Type" not in response.headers
     assert scrape(client, Authorization="Bearer s3cret-scraper-token")[("tkn_store_up", ())] == 1

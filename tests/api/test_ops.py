@@ -54,6 +54,7 @@ def test_without_the_token_the_answer_is_401_with_a_basic_challenge(
     assert answer.status_code == 401
     assert answer.headers["WWW-Authenticate"].startswith('Basic realm="ops"')
     assert answer.data == b""
+    assert "Content-Type" not in answer.headers
 
 
 def test_the_token_as_basic_password_or_bearer_opens_a_read_only_page(client: FlaskClient) -> None:

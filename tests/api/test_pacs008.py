@@ -71,6 +71,7 @@ def test_bad_or_missing_key_is_401_without_body(client: FlaskClient, api_key: st
     response = post(client, key, pacs008())
     assert response.status_code == 401
     assert response.data == b""
+    assert "Content-Type" not in response.headers  # no body, so nothing to type
     assert response.headers["WWW-Authenticate"] == 'NET-API-KEY realm="net"'
     assert transfers() == 0
 
