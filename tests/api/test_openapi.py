@@ -19,8 +19,13 @@ from openapi_spec_validator import validate
 from api.openapi import document
 from services.api_keys import Environment
 from services.rejections import ReasonCode
+from services.webhooks.delivery import EVENT_TYPE_HEADER, TRANSFER_ID_HEADER, Deliverer
+from services.webhooks.events import KINDS
+from services.webhooks.settings import WebhookSettings
 from tests.conftest import make_key
+from tests.services.webhooks.conftest import register, submit
 from tests.support.api_examples import comparable, masked, with_fresh_message_id
+from tests.support.receiver import Receiver
 
 SPEC: dict[str, Any] = yaml.safe_load(document())
 METHODS = ("get", "post", "put", "patch", "delete")
@@ -43,10 +48,16 @@ ANSWERED_ELSEWHERE = {
 }
 
 
+OPS_TOKEN = "openapi-test-ops-token"
+
+
 @pytest.fixture()
 def app_config(app_config: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
-    """No sandbox ledger, whatever `make run` left in var/: /readyz then answers 200 from the store alone."""
-    return {**app_config, "SANDBOX_SECRETS_FILE": str(tmp_path / "no-ledger-secrets.json")}
+    """No sandbox ledger, whatever `make run` left in var/: /readyz then answers 200 from the store alone.
+
+    With OPS_TOKEN set, so that every route the app can have exists: one left out of the document fails.
+    """
+    return {**app_config, "SANDBOX_SECRETS_FILE": str(tmp_path / "no-ledger-secrets.json"), "OPS_TOKEN": OPS_TOKEN}
 
 
 def operations() -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -180,8 +191,10 @@ def _probes(live_server: str, api_key: str, production_key: str) -> list[tuple[s
     probes.append(
         ("post", "/v1/pacs008/{network}", requests.post(url, data=with_fresh_message_id(accepted), headers=production))
     )
-    for path in ("/healthz", "/readyz", "/metrics", "/openapi.yaml"):
+    for path in ("/healthz", "/readyz", "/metrics", "/openapi.yaml", "/ops"):
         probes.append(("get", path, requests.get(live_server + path)))
+    ops = requests.get(live_server + "/ops", headers={"Authorization": f"Bearer {OPS_TOKEN}"})
+    probes.append(("get", "/ops", ops))
     return probes
 
 
@@ -209,3 +222,29 @@ def test_every_documented_status_is_answered_by_the_real_app(live_server: str, a
 def test_the_documented_reason_codes_are_the_ones_the_service_uses(path: str) -> None:
     codes = set(re.findall(r"<Cd>([A-Z0-9]{4})</Cd>", yaml.safe_dump(SPEC["paths"][path])))
     assert codes <= {code.value for code in ReasonCode}
+
+
+def test_the_documented_webhook_is_what_the_deliverer_sends(client: FlaskClient, api_key: str) -> None:
+    """A real delivery to a real receiver carries every documented header, valid, and the documented body type."""
+    operation = SPEC["webhooks"]["transferEvent"]["post"]
+    assert {p["name"] for p in operation["parameters"]} == {
+        "webhook-id", "webhook-timestamp", "webhook-signature", EVENT_TYPE_HEADER, TRANSFER_ID_HEADER,
+    }  # fmt: skip
+    kinds = next(p for p in operation["parameters"] if p["name"] == EVENT_TYPE_HEADER)["schema"]["enum"]
+    assert tuple(kinds) == KINDS
+    receiver = Receiver().start()
+    try:
+        register("Acme Bank", receiver.url)
+        submit(client, api_key)
+        deliverer = Deliverer(WebhookSettings(senders=1), "openapi-test")
+        assert deliverer.run_once() == 1
+        deliverer.leave()
+        (received,) = receiver.snapshot()
+    finally:
+        receiver.stop()
+    for parameter in operation["parameters"]:
+        value = received.headers.get(parameter["name"].lower())  # the receiver keeps names in lower case
+        assert value is not None, parameter["name"]
+        schema = parameter["schema"]
+        OAS31Validator(schema, format_checker=OAS31Validator.FORMAT_CHECKER).validate(value)
+    assert received.headers["content-type"] in operation["requestBody"]["content"]
