@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import socket
-import threading
-from types import FrameType
 
 import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from cli.stop_signals import stop_on_signals
 from services.webhooks.delivery import Deliverer
 from services.webhooks.settings import webhook_settings
 from telemetry.logs import configure_logging
@@ -34,16 +32,7 @@ def command(once: bool) -> None:
         finally:
             deliverer.leave()
         return
-    stop = threading.Event()
-    received: list[str] = []
-
-    def _stop(signum: int, _: FrameType | None) -> None:
-        # No logging here: the handler may interrupt a thread that holds the log handler's lock.
-        received.append(signal.Signals(signum).name)
-        stop.set()
-
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+    stop, received = stop_on_signals()
     log.info("webhook deliverer %s started (%d senders)", worker_id, deliverer.settings.senders)
     deliverer.run(stop)
     log.info("webhook deliverer %s stopped (%s)", worker_id, ", ".join(received) or "the loop ended")

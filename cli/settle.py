@@ -8,13 +8,13 @@ import signal
 import socket
 import threading
 from datetime import datetime, timedelta
-from types import FrameType
 from wsgiref.simple_server import WSGIServer
 
 import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from cli.stop_signals import stop_on_signals
 from cli.store_group import StoreGroup
 from services.overview import RATE_WINDOW, read_overview
 from services.settlement.ledger_client import LedgerUnavailable
@@ -68,17 +68,7 @@ def group(context: click.Context, once: bool) -> None:
             settler.leave()
             settler.close()
         return
-    stop = threading.Event()
-
-    received: list[str] = []
-
-    def _stop(signum: int, _: FrameType | None) -> None:
-        # No logging here: the handler may interrupt a thread that holds the log handler's lock.
-        received.append(signal.Signals(signum).name)
-        stop.set()
-
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+    stop, received = stop_on_signals()
     metrics = _start_metrics(settler)
     settlers = [settler, *_more_settlers(worker_id)]
     url = current_app.config["DATABASE_URL"]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from storage import workers
+from storage.database import database
 from storage.liveness import Liveness, Token, liveness_of_bound_database
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,15 @@ class Incarnations:
                 back.deliveries,
             )
         return taken
+
+    def stop(self) -> None:
+        """A clean stop with nothing claimed: leave, on a connection of its own; a failure only leaves the row."""
+        try:
+            with database.connection_context():
+                self.leave()
+        except Exception as error:
+            self.release()
+            log.warning("%s %s could not unregister: %s", self.kind, self.worker_id, error)
 
     def leave(self) -> None:
         """Unregister (a clean stop) and let the token go."""

@@ -201,12 +201,7 @@ class Settler:
 
     def leave(self) -> None:
         """Stopped cleanly, between passes: no claim is held, so unregister; a failure here only leaves the row."""
-        try:
-            with database.connection_context():
-                self.incarnations.leave()
-        except Exception as error:
-            self.incarnations.release()
-            log.warning("settlement worker %s could not unregister: %s", self.worker_id, error)
+        self.incarnations.stop()
 
     def _release(self, claimed: list[uuid.UUID], delays: Delays) -> None:
         groups: dict[float | None, list[uuid.UUID]] = {}

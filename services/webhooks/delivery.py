@@ -117,12 +117,7 @@ class Deliverer:
 
     def leave(self) -> None:
         """Stopped with nothing in flight: unregister; a failure here only leaves the row, for the next probe."""
-        try:
-            with database.connection_context():
-                self.incarnations.leave()
-        except Exception as error:
-            self.incarnations.release()
-            log.warning("webhook deliverer %s could not unregister: %s", self.worker_id, error)
+        self.incarnations.stop()
 
     def deliver(self, delivery: ClaimedDelivery) -> SendResult:
         """Send one delivery, signed at this moment, and record the attempt."""
