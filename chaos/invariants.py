@@ -16,18 +16,20 @@ from decimal import Decimal
 from pathlib import Path
 
 import psycopg
-from stellar_sdk import Payment, TransactionEnvelope
+from stellar_sdk import Payment
+
+from services.settlement.envelopes import applied_envelope
 
 FINAL_STATES = ("Completed", "Failed")
 
 
 def ledger_payments(ledger_database: Path, payee: str, network_passphrase: str) -> Counter[Decimal]:
-    """How many times each amount was paid to `payee` in the ledger's successful transactions."""
+    """How many times each amount was paid to `payee` in the ledger's successful transactions, fee-bumped or not."""
     paid: Counter[Decimal] = Counter()
     with sqlite3.connect(f"file:{ledger_database}?mode=ro", uri=True) as connection:
         rows = connection.execute("SELECT envelope_xdr FROM transactionrecord WHERE successful").fetchall()
     for (envelope_xdr,) in rows:
-        envelope = TransactionEnvelope.from_xdr(envelope_xdr, network_passphrase)
+        envelope = applied_envelope(envelope_xdr, network_passphrase)
         for operation in envelope.transaction.operations:
             if isinstance(operation, Payment) and operation.destination.account_id == payee:
                 paid[Decimal(operation.amount).normalize()] += 1

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from stellar_sdk import FeeBumpTransactionEnvelope, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
 from services.accounts.reconcile import PaidLookup
+from services.settlement.envelopes import applied_envelope
 from services.settlement.ledger_client import LedgerUnavailable
 from services.settlement.networks import SettlementNetwork, networks_from_config
 from storage.models import SettlementAttempt, SettlementPayment, Transfer
@@ -25,14 +25,6 @@ def _op_index(transfer_id: uuid.UUID, tx_hash: str) -> int | None:
         .first()
     )
     return None if row is None else int(row.op_index)
-
-
-def _envelope(envelope_xdr: str, passphrase: str) -> TransactionEnvelope:
-    # A fee-bumped payment is found by its inner hash, but the ledger holds the bump's envelope.
-    if FeeBumpTransactionEnvelope.is_fee_bump_transaction_envelope(envelope_xdr):
-        bump = FeeBumpTransactionEnvelope.from_xdr(envelope_xdr, passphrase)
-        return bump.transaction.inner_transaction_envelope
-    return TransactionEnvelope.from_xdr(envelope_xdr, passphrase)
 
 
 def paid_by(networks: Mapping[str, SettlementNetwork]) -> PaidLookup:
@@ -49,7 +41,8 @@ def paid_by(networks: Mapping[str, SettlementNetwork]) -> PaidLookup:
             return None
         if found is None or not found.successful or not found.envelope_xdr:
             return None
-        ops = _envelope(found.envelope_xdr, network.network_passphrase).transaction.operations
+        # A fee-bumped payment is found by its inner hash, but the ledger holds the bump's envelope.
+        ops = applied_envelope(found.envelope_xdr, network.network_passphrase).transaction.operations
         return tuple(
             (op.destination.account_id, op.asset.code, Decimal(op.amount))
             if isinstance(op, Payment)

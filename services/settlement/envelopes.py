@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from stellar_sdk import Account, Asset, Keypair, TransactionBuilder
+from stellar_sdk import Account, Asset, FeeBumpTransactionEnvelope, Keypair, TransactionBuilder, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
 from services.settlement.ledger_client import LedgerTip
@@ -112,3 +112,15 @@ def last_possible_ledger(bounds: Bounds, tip: LedgerTip) -> int:
 def fee_for(attempt_number: int, base_fee: int, max_fee: int) -> int:
     """Per-operation fee: doubled for each rebuild, capped at the configured maximum."""
     return int(min(max_fee, base_fee * (2 ** max(attempt_number - 1, 0))))
+
+
+def applied_envelope(envelope_xdr: str, passphrase: str) -> TransactionEnvelope:
+    """The envelope whose operations an applied transaction carried: a fee bump's inner one, or itself.
+
+    A worker that bumps a queued envelope's fee gets it applied inside the bump's envelope, so a
+    ledger's record of applied transactions holds both kinds.
+    """
+    if FeeBumpTransactionEnvelope.is_fee_bump_transaction_envelope(envelope_xdr):
+        bump = FeeBumpTransactionEnvelope.from_xdr(envelope_xdr, passphrase)
+        return bump.transaction.inner_transaction_envelope
+    return TransactionEnvelope.from_xdr(envelope_xdr, passphrase)

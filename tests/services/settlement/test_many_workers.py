@@ -11,11 +11,11 @@ from decimal import Decimal
 
 import pytest
 from flask import Flask
-from stellar_sdk import FeeBumpTransactionEnvelope, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
 from ledger.bootstrap import read_secrets
 from ledger.config import DEFAULT_PASSPHRASE
+from services.settlement.envelopes import applied_envelope
 from services.settlement.worker import Settler
 from storage.database import database
 from storage.models import SettlementAttempt, SettlementPayment, Transfer
@@ -56,14 +56,6 @@ def run_workers(settlers: list[Settler], done: Callable[[], bool], timeout: floa
     assert not errors, errors
 
 
-def _applied_envelope(envelope_xdr: str) -> TransactionEnvelope:
-    # A worker that bumped an envelope's fee got it applied inside the bump's envelope.
-    if FeeBumpTransactionEnvelope.is_fee_bump_transaction_envelope(envelope_xdr):
-        bump = FeeBumpTransactionEnvelope.from_xdr(envelope_xdr, DEFAULT_PASSPHRASE)
-        return bump.transaction.inner_transaction_envelope
-    return TransactionEnvelope.from_xdr(envelope_xdr, DEFAULT_PASSPHRASE)
-
-
 def test_four_workers_pay_300_transfers_exactly_once(
     app: Flask, sandbox: Sandbox, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
@@ -98,7 +90,7 @@ def test_four_workers_pay_300_transfers_exactly_once(
         assert transfer.ledger_hash is not None
         tx = sandbox.transaction(transfer.ledger_hash)
         assert tx["successful"]
-        operations = _applied_envelope(tx["envelope_xdr"]).transaction.operations
+        operations = applied_envelope(tx["envelope_xdr"], DEFAULT_PASSPHRASE).transaction.operations
         operation = operations[op_index[transfer.id]]
         assert isinstance(operation, Payment)
         payee, amount = expected[transfer.id]
