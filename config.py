@@ -69,6 +69,8 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "WEBHOOK_SENDERS": ("WEBHOOK_SENDERS", 24, int),
     "WEBHOOK_PER_ENDPOINT": ("WEBHOOK_PER_ENDPOINT", 8, int),
     "WEBHOOK_RETENTION_DAYS": ("WEBHOOK_RETENTION_DAYS", 30, int),
+    # Comma-separated Fernet keys sealing webhook signing secrets at rest; empty: stored as they are (E9).
+    "WEBHOOK_SECRET_KEYS": ("WEBHOOK_SECRET_KEYS", "", str),
 }
 
 

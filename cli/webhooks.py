@@ -8,7 +8,8 @@ import click
 from flask import current_app
 
 from cli.store_group import StoreGroup
-from services.webhooks.endpoints import EndpointRefused, add_endpoint, rotate
+from services.webhooks.endpoints import EndpointRefused, add_endpoint, reseal_secrets, rotate
+from services.webhooks.secret_box import SecretBox, SecretUnavailable
 from services.webhooks.settings import webhook_settings
 from storage.database import database
 from storage.models import Organization, utc_now
@@ -26,6 +27,14 @@ def _organization(name_or_id: str) -> Organization:
     return owner
 
 
+def _box() -> SecretBox:
+    """The box sealing secrets under WEBHOOK_SECRET_KEYS; a bad key stops the command, never shown."""
+    try:
+        return SecretBox(webhook_settings(current_app.config).secret_keys)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+
+
 def _time(moment: datetime | None) -> str:
     return "-" if moment is None else f"{moment:%Y-%m-%dT%H:%M:%SZ}"
 
@@ -37,7 +46,7 @@ def _time(moment: datetime | None) -> str:
 def add_command(organization: str, url: str, events: str | None) -> None:
     """Register URL for ORGANIZATION and print its signing secret, once."""
     try:
-        created = add_endpoint(organization, url, events, utc_now())
+        created = add_endpoint(organization, url, events, utc_now(), _box())
     except EndpointRefused as refused:
         raise click.ClickException(str(refused)) from None
     click.echo(f"endpoint {created.endpoint.id} for {url}")
@@ -91,15 +100,32 @@ def enable_command(endpoint_id: int) -> None:
 @click.argument("endpoint_id", type=int)
 def rotate_command(endpoint_id: int) -> None:
     """Print a new signing secret, once; the old one also signs for 24 hours."""
+    box = _box()
     overlap = timedelta(seconds=webhook_settings(current_app.config).rotation_overlap_seconds)
     now = utc_now()
     try:
-        rotated = rotate(endpoint_id, now, overlap)
+        rotated = rotate(endpoint_id, now, overlap, box)
     except EndpointRefused as refused:
         raise click.ClickException(str(refused)) from None
     click.echo(f"endpoint {endpoint_id}: new signing secret (shown once):")
     click.echo(rotated.secret)
     click.echo(f"the previous secret also signs until {_time(now + overlap)}")
+
+
+@group.command("seal-secrets")
+def seal_secrets_command() -> None:
+    """Store every signing secret sealed under the first key of WEBHOOK_SECRET_KEYS (decision E9).
+
+    Run it once keys are first configured, and after putting a new key first, before dropping the old one.
+    """
+    box = _box()
+    if not box.sealing:
+        raise click.ClickException("WEBHOOK_SECRET_KEYS is empty: there is no key to seal with")
+    try:
+        changed = reseal_secrets(box)
+    except SecretUnavailable as error:
+        raise click.ClickException(f"{error}; nothing was changed") from None
+    click.echo(f"sealed the secrets of {changed} endpoint(s) under the first key")
 
 
 @group.command("deliveries")

@@ -7,6 +7,7 @@ from datetime import datetime
 
 import peewee
 
+from storage.database import is_postgres
 from storage.models import ApiKey
 from storage.webhook_models import WebhookEndpoint
 
@@ -48,6 +49,19 @@ def set_disabled(endpoint_id: int, now: datetime | None, reason: str | None) -> 
     if now is None:
         changes[WebhookEndpoint.failing_since] = None
     return bool(WebhookEndpoint.update(changes).where(WebhookEndpoint.id == endpoint_id).execute())
+
+
+def all_endpoints_for_update() -> list[WebhookEndpoint]:
+    """Every endpoint, oldest first, locked (on Postgres) until the transaction ends."""
+    query = WebhookEndpoint.select().order_by(WebhookEndpoint.id)
+    return list(query.for_update() if is_postgres() else query)
+
+
+def store_secrets(endpoint_id: int, secret: str, previous_secret: str | None) -> None:
+    """Replace the stored forms of the endpoint's secrets (the same secrets, sealed anew)."""
+    WebhookEndpoint.update(secret=secret, previous_secret=previous_secret).where(
+        WebhookEndpoint.id == endpoint_id
+    ).execute()
 
 
 def rotate_secret(endpoint_id: int, secret: str, previous_until: datetime) -> bool:

@@ -16,8 +16,9 @@ class WebhookEndpoint(BaseModel):
     organization = peewee.ForeignKeyField(Organization, backref="webhook_endpoints", on_delete="RESTRICT")
     url = peewee.CharField(max_length=2000)
     event_types = peewee.CharField(max_length=200, null=True)  # comma-separated; NULL: every kind
-    secret = peewee.CharField(max_length=100)
-    previous_secret = peewee.CharField(max_length=100, null=True)
+    # As stored: `whsec_...`, or sealed as `fernet:<token>` (about 170 characters, m0011).
+    secret = peewee.CharField(max_length=255)
+    previous_secret = peewee.CharField(max_length=255, null=True)
     previous_secret_until = peewee.DateTimeField(null=True)
     created_at = peewee.DateTimeField()
     disabled_at = peewee.DateTimeField(null=True)

@@ -26,6 +26,7 @@ from services.incarnations import Incarnations
 from services.reports import ReportWriter
 from services.webhooks.dispatch import dispatch_once
 from services.webhooks.endpoints import signing_secrets
+from services.webhooks.secret_box import SecretBox, SecretUnavailable
 from services.webhooks.sender import SendResult, post
 from services.webhooks.settings import WebhookSettings
 from services.webhooks.signing import webhook_headers
@@ -82,6 +83,7 @@ class Deliverer:
         self.writer = writer or ReportWriter()
         self.clock = clock
         self.tls = tls
+        self.box = SecretBox(settings.secret_keys)
         self._last_prune = 0.0
 
     def dispatch(self) -> int:
@@ -128,9 +130,15 @@ class Deliverer:
         return result
 
     def _send(self, delivery: ClaimedDelivery, moment: datetime) -> SendResult:
-        secrets_in_use = signing_secrets(
-            delivery.secret, delivery.previous_secret, delivery.previous_secret_until, moment
-        )
+        try:
+            secrets_in_use = [
+                self.box.unseal(stored)
+                for stored in signing_secrets(
+                    delivery.secret, delivery.previous_secret, delivery.previous_secret_until, moment
+                )
+            ]
+        except SecretUnavailable as error:
+            return SendResult(None, 0, f"not signed: {error}")
         headers = {
             **webhook_headers(secrets_in_use, delivery.message_id, moment.replace(tzinfo=UTC), delivery.payload),
             "Content-Type": "application/xml",

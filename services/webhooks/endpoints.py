@@ -6,11 +6,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from services.webhooks.events import parse_kinds
+from services.webhooks.secret_box import SecretBox
 from services.webhooks.signing import new_secret
 from services.webhooks.targets import check_url
 from storage.database import database
 from storage.organizations import find_organization
-from storage.webhook_endpoints import get_endpoint, insert_endpoint, is_production_organization, rotate_secret
+from storage.webhook_endpoints import (
+    all_endpoints_for_update,
+    get_endpoint,
+    insert_endpoint,
+    is_production_organization,
+    rotate_secret,
+    store_secrets,
+)
 from storage.webhook_models import WebhookEndpoint
 
 
@@ -26,11 +34,14 @@ class NewSecret:
     secret: str
 
 
-def add_endpoint(organization: str, url: str, events: str | None, now: datetime) -> NewSecret:
+def add_endpoint(
+    organization: str, url: str, events: str | None, now: datetime, box: SecretBox | None = None
+) -> NewSecret:
     """Register `url` for the organization (name or ID); raises EndpointRefused with the reason.
 
     Production organizations (an active Production key) may register only https:// URLs whose
-    host is not a private, loopback or link-local address (docs/decisions.md E4).
+    host is not a private, loopback or link-local address (docs/decisions.md E4). The secret is
+    stored sealed by `box` when it has a key (E9).
     """
     owner = find_organization(organization)
     if owner is None:
@@ -42,15 +53,18 @@ def add_endpoint(organization: str, url: str, events: str | None, now: datetime)
         raise EndpointRefused(str(error)) from None
     secret = new_secret()
     with database.atomic():
-        endpoint = insert_endpoint(owner.id, url, kinds, secret, now)
+        endpoint = insert_endpoint(owner.id, url, kinds, (box or SecretBox()).seal(secret), now)
     return NewSecret(endpoint, secret)
 
 
-def rotate(endpoint_id: int, now: datetime, overlap: timedelta) -> NewSecret:
-    """A new signing secret; the old one signs too until `now + overlap`, so receivers can roll over."""
+def rotate(endpoint_id: int, now: datetime, overlap: timedelta, box: SecretBox | None = None) -> NewSecret:
+    """A new signing secret; the old one signs too until `now + overlap`, so receivers can roll over.
+
+    The new secret is stored sealed by `box` when it has a key; the old one keeps its stored form.
+    """
     secret = new_secret()
     with database.atomic():
-        if not rotate_secret(endpoint_id, secret, now + overlap):
+        if not rotate_secret(endpoint_id, (box or SecretBox()).seal(secret), now + overlap):
             raise EndpointRefused(f"no webhook endpoint {endpoint_id}")
         endpoint = get_endpoint(endpoint_id)
     assert endpoint is not None
@@ -64,3 +78,21 @@ def signing_secrets(
     if previous_secret and previous_secret_until is not None and now < previous_secret_until:
         return [secret, previous_secret]
     return [secret]
+
+
+def reseal_secrets(box: SecretBox) -> int:
+    """Store every endpoint's secrets sealed under the box's first key; how many endpoints changed.
+
+    Seals secrets stored before a key was configured, and re-seals those of an older key, so the
+    older key can then be dropped. Raises SecretUnavailable, changing nothing, if a secret cannot
+    be opened.
+    """
+    changed = 0
+    with database.atomic():
+        for endpoint in all_endpoints_for_update():
+            secret = box.reseal(endpoint.secret)
+            previous = None if endpoint.previous_secret is None else box.reseal(endpoint.previous_secret)
+            if (secret, previous) != (endpoint.secret, endpoint.previous_secret):
+                store_secrets(endpoint.id, secret, previous)
+                changed += 1
+    return changed

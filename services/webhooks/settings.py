@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from services.webhooks.secret_box import parse_keys
+
 
 @dataclass(frozen=True)
 class WebhookSettings:
@@ -22,6 +24,7 @@ class WebhookSettings:
     dispatch_batch: int = 500
     retention_days: int = 30
     rotation_overlap_seconds: float = 86_400.0
+    secret_keys: tuple[str, ...] = ()  # Fernet keys sealing the signing secrets at rest; the first seals
 
 
 def webhook_settings(config: Mapping[str, Any]) -> WebhookSettings:
@@ -36,4 +39,5 @@ def webhook_settings(config: Mapping[str, Any]) -> WebhookSettings:
         senders=int(config["WEBHOOK_SENDERS"]),
         per_endpoint=int(config["WEBHOOK_PER_ENDPOINT"]),
         retention_days=int(config["WEBHOOK_RETENTION_DAYS"]),
+        secret_keys=parse_keys(str(config["WEBHOOK_SECRET_KEYS"])),
     )

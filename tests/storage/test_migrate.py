@@ -182,7 +182,7 @@ def test_m0010_builds_open_accounts_and_their_journal_from_existing_transfers(ap
         new_transfer(organization_id, "Processing", "Completed")  # posted
         new_transfer(organization_id, "Failed")  # voided
 
-        assert upgrade() == ["m0010_source_accounts"]
+        assert upgrade(until="m0010_source_accounts") == ["m0010_source_accounts"]
 
         with database.connection_context():
             assert Organization.get_by_id(organization_id).funding_policy == "open"
