@@ -92,6 +92,7 @@ class Settler:
         self._pool: ThreadPoolExecutor | None = None
         self._free_channels = 0  # at the last claim
         self._handbacks = 0  # passes in a row that found no channel for a new envelope
+        self._handed_back = False  # this pass found no channel for some chunk
         self._watch_since: dict[str, int] = {}  # per environment: the first tip this worker saw
         self._next_check: dict[str, int] = {}  # per environment: the ledger of the next progress check
 
@@ -215,6 +216,7 @@ class Settler:
     def _settle(self, claimed: list[uuid.UUID]) -> Delays:
         delays: Delays = {}
         self._tip_read.clear()
+        self._handed_back = False
         ready = self._start(store.get_transfers(claimed), delays)
         open_envelopes = envelopes.open_envelopes([t.id for t in ready])
         flights = Submissions(self._executor)
@@ -243,6 +245,7 @@ class Settler:
                 network = self.networks[environment]
                 delays.update(self._guard([t.id for t in chunk], partial(self._send_new, chunk, network, flights)))
         delays.update(self._record_answers(flights))
+        self._handbacks = self._handbacks + 1 if self._handed_back else 0
         return delays
 
     def _start(self, transfers: list[Transfer], delays: Delays) -> list[Transfer]:
@@ -356,17 +359,18 @@ class Settler:
         channel_id = envelopes.lease_channel(network.environment, network.channel_ids, holder, now, stale_before)
         if channel_id is None:
             # Back off: another pass took the channel this one counted; passing again at once
-            # would only claim and hand back again.
+            # would only claim and hand back again. Counted per pass, not per chunk (a pass of ten
+            # chunks once waited 2^9 times the base), and never past the next close, when an
+            # applied envelope frees a channel: W4's four workers lost whole ledgers waiting (N10).
             COUNTERS["no_free_channel"] += 1
-            self._handbacks += 1
-            delay = backoff(self.settings, self._handbacks)
+            self._handed_back = True
+            delay = min(backoff(self.settings, self._handbacks + 1), self._follow_delay(network))
             log.info(
                 "no free channel for %d transfer(s), another pass leased it first: handed back for %.2fs",
                 len(ids),
                 delay,
             )
             return dict.fromkeys(ids, delay)
-        self._handbacks = 0
         try:
             channel = next(c for c in network.channels if c.public_key == channel_id)
             sequence = self._channel_sequence(network, channel_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -117,3 +118,29 @@ def test_transfers_whose_channels_another_pass_took_are_handed_back_still_create
     settler._claim_limit = counted  # type: ignore[method-assign]
     settle_until_final(settler, transfers)
     assert sandbox.balance(payee.public_key) == TRANSFERS * Decimal("125.50")
+
+
+def test_a_pass_hands_back_every_chunk_once_and_no_later_than_the_next_close(
+    app: Flask, sandbox: Sandbox, sandbox_key: str, settler: Settler, occupy: Callable[[int], None]
+) -> None:
+    payee = sandbox.payee()
+    transfers = [submit_transfer(app, sandbox_key, payee.public_key) for _ in range(TRANSFERS)]
+    # Production's backoff: a base of 1 s doubling to 60 s.
+    settler.settings = replace(settler.settings, retry_base_seconds=1.0, retry_max_seconds=60.0)
+    counted = settler._claim_limit
+
+    def channels_taken_after_the_count(now: datetime) -> int:
+        limit = counted(now)
+        occupy(CHANNELS)
+        return limit
+
+    settler._claim_limit = channels_taken_after_the_count  # type: ignore[method-assign]
+    before = utc_now()
+    assert settler.run_once() == TRANSFERS
+    with database.connection_context():
+        due = {t.next_attempt_at for t in Transfer.select().where(Transfer.id.in_(transfers))}
+    # One hand-back for the pass, all five chunks due together, and by the next close, when an
+    # applied envelope can free a channel: not 1, 2, 4, 8 and 16 s later.
+    assert len(due) == 1
+    (at,) = due
+    assert at is not None and at - before <= timedelta(seconds=1)
