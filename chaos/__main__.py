@@ -4,16 +4,20 @@ Each scenario starts `make run` on a fresh Postgres database, drives a bounded l
 (chaos/load.py), injects one fault (chaos/faults.py) while the load runs, waits for every accepted
 transfer to be Completed or Failed, then checks the invariants (chaos/invariants.py) and that every
 process is up. It prints one Markdown row per scenario; docs/reliability.md publishes the table.
-Exit status 1 when any scenario broke an invariant.
+Exit status 1 when any scenario broke an invariant or could not run; an error in one scenario is its
+row and the others still run.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import tempfile
 import time
+import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +37,8 @@ DATABASE_URL = os.environ.get("CHAOS_DATABASE_URL", "postgresql://postgres@127.0
 # SETTLEMENT_CLAIM_SECONDS (120 s); a transfer sent back waits at most SETTLEMENT_RETRY_MAX_SECONDS
 # (60 s) between tries.
 RECOVERY_BOUND_SECONDS = 240.0
+# The Procfile lines that must be running after every fault.
+SUPERVISED = ("web", "ledger", "settle")
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def run_scenario(scenario: Scenario, short: bool, workdir: Path) -> Outcome:
         rows = transfer_rows(database_url, ids)
         paid = ledger_payments(directory / "ledger.sqlite3", stack.payee, DEFAULT_PASSPHRASE)
         verdict = check(result.accepted, rows, paid)
-        down = [name for name in ("web", "ledger", "settle") if stack.supervised(name) is None]
+        down = [name for name in SUPERVISED if stack.supervised(name) is None]
         if not stack.answers():
             down.append("API not answering")
         settled = f"{verdict.completed} Completed, {verdict.failed} Failed"
@@ -128,22 +134,39 @@ def run_scenario(scenario: Scenario, short: bool, workdir: Path) -> Outcome:
             destroy(postgres)
 
 
-def main(argv: list[str] | None = None) -> int:
+def contained(scenario: Scenario, run: Callable[[], Outcome]) -> Outcome:
+    """`run()`, or, when it raises anything else, a failed row naming the error, so the next scenario still runs."""
+    try:
+        return run()
+    except Exception as error:
+        where = traceback.format_exception(error)
+        return Outcome(
+            f"| {scenario.name} | harness error: {type(error).__name__}: {error} | | | | | |",
+            False,
+            [line.rstrip() for chunk in where[-4:] for line in chunk.splitlines()],
+        )
+
+
+def main(
+    argv: list[str] | None = None,
+    scenarios: Sequence[Scenario] = SCENARIOS,
+    run: Callable[[Scenario, bool, Path], Outcome] = run_scenario,
+) -> int:
     """Run the chosen scenarios (all by default) and print the table."""
     parser = argparse.ArgumentParser(prog="python -m chaos", description=__doc__.splitlines()[0])
     parser.add_argument("--short", action="store_true", default=bool(os.environ.get("CHAOS_SHORT")))
-    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", help=", ".join(s.name for s in SCENARIOS))
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", help=", ".join(s.name for s in scenarios))
     args = parser.parse_args(argv)
-    unknown = set(args.scenarios) - {s.name for s in SCENARIOS}
+    unknown = set(args.scenarios) - {s.name for s in scenarios}
     if unknown:
         parser.error(f"unknown scenario(s): {', '.join(sorted(unknown))}")
-    chosen = [s for s in SCENARIOS if not args.scenarios or s.name in args.scenarios]
+    chosen = [s for s in scenarios if not args.scenarios or s.name in args.scenarios]
     workdir = Path(tempfile.mkdtemp(prefix="chaos-"))
     started = time.monotonic()
     outcomes = []
     print("\n".join(HEADER), flush=True)
     for scenario in chosen:
-        outcome = run_scenario(scenario, args.short, workdir)
+        outcome = contained(scenario, functools.partial(run, scenario, args.short, workdir))
         outcomes.append(outcome)
         print(outcome.row, flush=True)
         for detail in outcome.details:
