@@ -37,8 +37,8 @@ DATABASE_URL = os.environ.get("CHAOS_DATABASE_URL", "postgresql://postgres@127.0
 # SETTLEMENT_CLAIM_SECONDS (120 s); a transfer sent back waits at most SETTLEMENT_RETRY_MAX_SECONDS
 # (60 s) between tries.
 RECOVERY_BOUND_SECONDS = 240.0
-# The Procfile lines that must be running after every fault.
-SUPERVISED = ("web", "ledger", "settle")
+# The Procfile lines that must be running after every fault; `ready` only announces and is left out.
+SUPERVISED = ("web", "ledger", "settle", "deliver")
 
 
 @dataclass(frozen=True)
