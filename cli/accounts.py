@@ -70,13 +70,14 @@ def fund_command(organization: str, number: str, amount: str, reference: str) ->
     with database.connection_context():
         org = organization_of(organization)
         try:
-            funded = fund_account(org.id, number, parse_amount(amount), reference, utc_now())
+            value = parse_amount(amount)
+            funded = fund_account(org.id, number, value, reference, utc_now())
         except AccountError as error:
             raise click.ClickException(str(error)) from None
         account = store.find_account(org.id, number)
     assert account is not None
     if funded:
-        click.echo(f"funded {parse_amount(amount)} USD to {number} (reference {reference})")
+        click.echo(f"funded {value} USD to {number} (reference {reference})")
     else:
         click.echo(f"reference {reference} was already funded to {number}; nothing changed")
     _echo_account(account)

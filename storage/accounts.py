@@ -124,34 +124,7 @@ def fund(account_id: int, amount: Decimal, reference: str, now: datetime, note: 
 
     False, writing nothing, when an entry with this reference exists already.
     """
-    with database.atomic():
-        inserted = (
-            JournalEntry.insert(
-                account=account_id,
-                kind="funding",
-                side="credit",
-                counter_account="funding",
-                amount=amount,
-                reference=reference,
-                at=now,
-                note=note,
-            )
-            .on_conflict(
-                conflict_target=[JournalEntry.account, JournalEntry.reference],
-                conflict_where=JournalEntry.reference.is_null(False),
-                action="IGNORE",
-            )
-            .returning(JournalEntry.id)
-            .execute()
-        )
-        if not list(inserted):
-            return False
-        SourceAccount.update(
-            balance=SourceAccount.balance + amount,
-            available=SourceAccount.available + amount,
-            updated_at=now,
-        ).where(SourceAccount.id == account_id).execute()
-    return True
+    return _move_once(account_id, "funding", "credit", amount, reference, note, now)
 
 
 def adjust(account_id: int, side: str, amount: Decimal, reference: str, reason: str, now: datetime) -> bool:
@@ -161,18 +134,26 @@ def adjust(account_id: int, side: str, amount: Decimal, reference: str, reason: 
     peewee.IntegrityError, having written nothing, when a debit would take an account that must not
     overdraw below zero: its CHECK decides, on the row as it is when the UPDATE takes its lock.
     """
+    return _move_once(account_id, "adjustment", side, amount, reference, reason, now)
+
+
+def _move_once(
+    account_id: int, kind: str, side: str, amount: Decimal, reference: str, note: str | None, now: datetime
+) -> bool:
+    # The entry (its counter account is named as its kind) and the balance move in one transaction;
+    # the reference's unique index makes a retry write nothing.
     change = amount if side == "credit" else -amount
     with database.atomic():
         inserted = (
             JournalEntry.insert(
                 account=account_id,
-                kind="adjustment",
+                kind=kind,
                 side=side,
-                counter_account="adjustment",
+                counter_account=kind,
                 amount=amount,
                 reference=reference,
                 at=now,
-                note=reason,
+                note=note,
             )
             .on_conflict(
                 conflict_target=[JournalEntry.account, JournalEntry.reference],
