@@ -48,6 +48,8 @@ _SETTINGS: dict[str, tuple[str, Any, Any]] = {
     "SETTLEMENT_BASE_FEE": ("SETTLEMENT_BASE_FEE", 100, int),
     "SETTLEMENT_MAX_FEE": ("SETTLEMENT_MAX_FEE", 10_000, int),
     "SETTLEMENT_FEE_PERCENTILE": ("SETTLEMENT_FEE_PERCENTILE", "p70", str),
+    # From this fee_stats ledger_capacity_usage up, bids also outbid rivals' bids (decision N11).
+    "SETTLEMENT_SURGE_USAGE": ("SETTLEMENT_SURGE_USAGE", Decimal("0.5"), Decimal),
     "SETTLEMENT_POLL_SECONDS": ("SETTLEMENT_POLL_SECONDS", 0.5, float),
     "SETTLEMENT_PASSES": ("SETTLEMENT_PASSES", 0, int),  # 0: 2 on Postgres, 1 on SQLite
     "SETTLEMENT_BATCH_SIZE": ("SETTLEMENT_BATCH_SIZE", 1000, int),

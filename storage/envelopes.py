@@ -8,7 +8,7 @@ whether it won, so two workers racing on one envelope cannot both act on it.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -182,6 +182,30 @@ def highest_used_sequence(channel_account: str) -> int | None:
         .scalar()
     )
     return None if used is None else int(used)
+
+
+# Enough of our latest envelopes to cover the five ledgers fee_stats reads, at 20-odd envelopes a ledger.
+RECENT_BIDS_ENVELOPES = 500
+
+
+def recent_bids(channel_accounts: list[str], limit: int = RECENT_BIDS_ENVELOPES) -> set[int]:
+    """The rates per operation our latest envelopes on these channels bid, as Horizon's fee_stats counts them.
+
+    An envelope bids its fee over its operations; its fee bump, the bump's fee over one operation more.
+    """
+    query = (
+        SettlementAttempt.select(SettlementAttempt.fee, SettlementAttempt.op_count, SettlementAttempt.bump_fee)
+        .where(SettlementAttempt.channel_account.in_(channel_accounts))
+        .order_by(SettlementAttempt.id.desc())
+        .limit(limit)
+    )
+    rows = cast(Iterable[tuple[int, int, int | None]], query.tuples())
+    bids: set[int] = set()
+    for fee, ops, bump_fee in rows:
+        bids.add(int(fee) // max(int(ops), 1))
+        if bump_fee is not None:
+            bids.add(int(bump_fee) // (int(ops) + 1))
+    return bids
 
 
 @dataclass(frozen=True)

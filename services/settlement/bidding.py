@@ -1,8 +1,9 @@
 """What a worker bids: the market's rate for a new envelope, and fee bumps for a stuck one.
 
 A new envelope bids the `SETTLEMENT_FEE_PERCENTILE` of what the ledger charged in its last
-ledgers (`fee_stats`, read at most once a ledger), never below the fee its attempt number earns
-and never above `SETTLEMENT_MAX_FEE`. An envelope refused for its fee (`tx_insufficient_fee`) or
+ledgers (`fee_stats`, read at most once a ledger), on busy ledgers at least one stroop above the
+rivals' bids at that percentile (fees.py, decision N11), never below the fee its attempt number
+earns and never above `SETTLEMENT_MAX_FEE`. An envelope refused for its fee (`tx_insufficient_fee`) or
 queued past RESUBMIT_AFTER_LEDGERS without being applied is raised by a fee bump around the same
 stored envelope (fees.py): nothing is rebuilt, so exactly-once is untouched.
 """
@@ -30,16 +31,20 @@ class Bidder:
         self._market: dict[str, tuple[int, int]] = {}  # environment -> (ledger read at, rate per operation)
 
     def market(self, network: SettlementNetwork, ledger: int) -> int:
-        """The configured percentile of recent fees per operation, within the base fee and the cap.
+        """The configured percentile of recent fees per operation (and of rivals' bids when busy), within the cap.
 
-        Read once per ledger; a ledger that cannot say (LedgerUnavailable) leaves the base fee.
+        Read once per ledger; a ledger that cannot say (LedgerUnavailable) leaves the last rate, or the base fee.
         """
         known = self._market.get(network.environment)
         if known is not None and known[0] >= ledger:
             return known[1]
         settings = self.settings
         try:
-            rate = bid_per_op(network.client.fee_stats(), settings.fee_percentile, settings.base_fee, settings.max_fee)
+            stats = network.client.fee_stats()
+            ours = envelopes.recent_bids(network.channel_ids)
+            rate = bid_per_op(
+                stats, settings.fee_percentile, settings.base_fee, settings.max_fee, ours, settings.surge_usage
+            )
         except LedgerUnavailable:
             rate = known[1] if known is not None else settings.base_fee
         self._market[network.environment] = (ledger, rate)

@@ -1,5 +1,11 @@
 """What settlement bids: a percentile of what the ledger recently charged, capped; raised by fee bumps.
 
+When the ledgers are busy (surge pricing, CAP-5) the charged fee hides what others bid: stellar-core
+fills a ledger with the highest bids per operation and charges every transaction in it the lowest
+bid it took. So a busy ledger's bid also goes one stroop above the rivals' bids at the percentile
+(`max_fee`), which costs nothing but the clearing price, and never above our own bids: a percentile
+that only our own envelopes made shows no rival to beat (decision N11).
+
 A bid is raised by wrapping the same stored, signed envelope in a fee-bump transaction (CAP-15):
 the inner hash and sequence number stay what they were, so the inner payment can still apply
 only once and exactly-once is untouched. Nothing is rebuilt for a fee.
@@ -7,8 +13,9 @@ only once and exactly-once is untouched. Nothing is rebuilt for a fee.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from stellar_sdk import Keypair, TransactionBuilder, TransactionEnvelope, xdr
@@ -25,12 +32,40 @@ class FeeBump:
     envelope_xdr: str
 
 
-def bid_per_op(fee_stats: Mapping[str, Any], percentile: str, base_fee: int, max_fee: int) -> int:
-    """Horizon's ``fee_charged`` at ``percentile``, at least ``base_fee``, at most ``max_fee``."""
+def bid_per_op(
+    fee_stats: Mapping[str, Any],
+    percentile: str,
+    base_fee: int,
+    max_fee: int,
+    ours: Collection[int] = (),
+    surge_usage: Decimal | None = None,
+) -> int:
+    """Horizon's ``fee_charged`` at ``percentile``, at least ``base_fee``, at most ``max_fee``.
+
+    From ``surge_usage`` of the recent ledgers' capacity up, at least `rival_bid` too: ``ours`` are
+    the rates per operation that our own recent envelopes and fee bumps bid.
+    """
     if percentile not in PERCENTILES:
         raise ValueError(f"fee percentile must be one of {', '.join(PERCENTILES)}, not {percentile!r}")
-    charged = int(fee_stats["fee_charged"][percentile])
-    return max(base_fee, min(max_fee, charged))
+    rate = int(fee_stats["fee_charged"][percentile])
+    if surge_usage is not None and Decimal(fee_stats["ledger_capacity_usage"]) >= surge_usage:
+        rate = max(rate, rival_bid(fee_stats["max_fee"], percentile, ours))
+    return max(base_fee, min(max_fee, rate))
+
+
+def rival_bid(bids: Mapping[str, str], percentile: str, ours: Collection[int]) -> int:
+    """One stroop above the lowest bid from ``percentile`` up that is not one of ours (0 when all are ours).
+
+    Ours are passed over, not beaten: outbidding our own envelopes would only raise every bid a
+    stroop a ledger. Where every bid from the percentile up is ours, the highest of them holds:
+    it is what has been getting in.
+    """
+    held = 0
+    for name in PERCENTILES[PERCENTILES.index(percentile) :]:  # ascending, as percentiles are
+        held = int(bids[name])
+        if held not in ours:
+            return held + 1
+    return held
 
 
 def fee_hint(result_xdr: str) -> int | None:

@@ -32,6 +32,7 @@ class SettlementSettings:
     base_fee: int = 100
     max_fee: int = 10_000
     fee_percentile: str = "p70"
+    surge_usage: Decimal = Decimal("0.5")
     batch_size: int = 1000
     batch_ops: int = 100
     claim_seconds: int = 120
@@ -71,6 +72,7 @@ def settings_from_config(config: Mapping[str, Any]) -> SettlementSettings:
         base_fee=int(config["SETTLEMENT_BASE_FEE"]),
         max_fee=int(config["SETTLEMENT_MAX_FEE"]),
         fee_percentile=str(config["SETTLEMENT_FEE_PERCENTILE"]),
+        surge_usage=Decimal(config["SETTLEMENT_SURGE_USAGE"]),
         batch_size=int(config["SETTLEMENT_BATCH_SIZE"]),
         batch_ops=max(1, min(MAX_OPS, int(config["SETTLEMENT_BATCH_OPS"]))),
         claim_seconds=int(config["SETTLEMENT_CLAIM_SECONDS"]),

@@ -110,3 +110,21 @@ def test_free_channels_are_counted_as_leasing_finds_them() -> None:
         assert envelopes.count_free_channels("Production", ["G1"], STALE_BEFORE) == 1
         # Leased at NOW and never stored: free for whoever looks after the claim time.
         assert envelopes.count_free_channels("Sandbox", channels, NOW + timedelta(seconds=1)) == 3
+
+
+def test_recent_bids_are_per_operation_as_fee_stats_counts_them_and_only_on_the_channels_asked(
+    organization_id: int,
+) -> None:
+    transfers = processing(organization_id, 4)
+    with database.connection_context():
+        assert leased("GA", "w:1") == "GA" and leased("GB", "w:2") == "GB"
+        three = envelopes.NewEnvelope("GA", 11, 600, 50, 1_000, "h1", "AAAA")  # 200 per operation
+        stored = envelopes.store_envelope(transfers[:3], "w", "w:1", three, NOW)
+        assert stored is not None
+        # A fee bump pays for one operation more: 1,600 over 3 + 1 is 400 per operation.
+        assert envelopes.store_fee_bump(stored.id, "b1", 1_600, "BBBB")
+        other = envelopes.NewEnvelope("GB", 11, 999, 50, 1_000, "h2", "AAAA")
+        assert envelopes.store_envelope(transfers[3:], "w", "w:2", other, NOW) is not None
+        assert envelopes.recent_bids(["GA"]) == {200, 400}
+        assert envelopes.recent_bids(["GA", "GB"]) == {200, 400, 999}
+        assert envelopes.recent_bids(["GA", "GB"], limit=1) == {999}  # the latest first

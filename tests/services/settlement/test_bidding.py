@@ -61,6 +61,9 @@ def app_config(app_config: dict[str, Any], crowded: CrowdedLedger) -> dict[str, 
         "SANDBOX_SECRETS_FILE": str(crowded.secrets_file),
         "SETTLEMENT_BATCH_OPS": 1,
         "SETTLEMENT_FEE_PERCENTILE": "p10",
+        # Fee bumps of stuck envelopes are what most tests here are about, so no bid outbids the
+        # rivals from the start; the last test turns that on (decision N11).
+        "SETTLEMENT_SURGE_USAGE": "2",
     }
 
 
@@ -138,3 +141,22 @@ def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in
     # The queue dropped what it held too long; a bump at the market rate (or a rebuilt envelope) gets in.
     wait_for(completed_after_a_close, timeout=60)
     assert all(envelope_of(t).outcome == "applied" for t in (first, second))
+
+
+def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_next_ledger(
+    app: Flask, crowded: CrowdedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+) -> None:
+    crowded.admin.close_ledger(count=5)  # fee_stats' five ledgers: full, every bid and charge the rivals' 200
+    transfer_id = submit_transfer(app, sandbox_key, crowded.payees[1], amount="6.00")
+    settler = make_settler(SETTLEMENT_SURGE_USAGE="0.5")
+    bumps = COUNTERS["fee_bumps"]
+    settler.run_once()
+    queued = envelope_of(transfer_id)
+    # The charged rate alone (200) would tie with the rivals and wait behind them.
+    assert queued.fee == BACKGROUND_FEE + 1 and queued.bump_hash is None
+    tip = crowded.admin.status()["latest_ledger"]
+
+    crowded.admin.close_ledger()
+    wait_for(lambda: load(transfer_id).state == store.COMPLETED, settler, timeout=10)
+    paid = envelope_of(transfer_id)
+    assert paid.ledger_sequence == tip + 1 and paid.bump_hash is None and COUNTERS["fee_bumps"] == bumps

@@ -16,7 +16,7 @@ from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_o
 from ledger.config import DEFAULT_PASSPHRASE, root_keypair
 from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.envelopes import Bounds, PaymentOrder, build_payments
-from services.settlement.fees import bid_per_op, build_fee_bump, fee_hint, raised_bid
+from services.settlement.fees import PERCENTILES, bid_per_op, build_fee_bump, fee_hint, raised_bid, rival_bid
 from services.settlement.ledger_client import HorizonLedgerClient, SubmitReply
 from services.settlement.outcomes import Kind, classify_found, classify_reply
 from tests.services.settlement.conftest import Sandbox, create_payees
@@ -204,3 +204,37 @@ def test_a_fee_bumped_payment_is_classified_by_its_inner_result(sandbox: Sandbox
     again = client.submit_async(bump.envelope_xdr)
     assert (again.http_status, again.tx_code) == (400, "tx_bad_seq")
     assert classify_reply(again).kind is Kind.PENDING
+
+
+def _busy(usage: str, charged: str, bids: dict[str, str]) -> dict[str, object]:
+    return {"ledger_capacity_usage": usage, "fee_charged": dict.fromkeys(PERCENTILES, charged), "max_fee": bids}
+
+
+def _bids(*values: int) -> dict[str, str]:
+    return {name: str(value) for name, value in zip(PERCENTILES, values, strict=True)}
+
+
+def test_on_busy_ledgers_the_bid_goes_one_stroop_above_the_rivals_bid_at_the_percentile() -> None:
+    rivals = _bids(100, 100, 150, 200, 200, 200, 200, 300, 300, 400, 9_000)
+    stats = _busy("0.90", "100", rivals)
+    assert bid_per_op(stats, "p70", 100, MAX_FEE, surge_usage=Decimal("0.5")) == 201
+    assert bid_per_op(stats, "p99", 100, MAX_FEE, surge_usage=Decimal("0.5")) == 9_001
+    assert bid_per_op(stats, "p99", 100, 5_000, surge_usage=Decimal("0.5")) == 5_000  # still capped
+    # Ledgers with room: the charged rate is what gets in, whatever others offered.
+    assert bid_per_op(_busy("0.40", "100", rivals), "p70", 100, MAX_FEE, surge_usage=Decimal("0.5")) == 100
+    assert bid_per_op(stats, "p70", 100, MAX_FEE) == 100  # no surge rule configured
+    # Never below what was charged.
+    assert bid_per_op(_busy("0.90", "700", rivals), "p70", 100, MAX_FEE, surge_usage=Decimal("0.5")) == 700
+
+
+def test_our_own_bids_are_passed_over_not_outbid() -> None:
+    # Rivals at 200 hold the lower percentiles; our 201s the rest: 201 keeps getting in, no creep.
+    mixed = _bids(200, 200, 200, 201, 201, 201, 201, 201, 201, 201, 201)
+    assert rival_bid(mixed, "p70", ours={201}) == 201
+    assert rival_bid(mixed, "p20", ours={201}) == 201
+    # Our old 100s fill the percentile; a rival above them is found and beaten.
+    behind = _bids(100, 100, 100, 100, 100, 100, 100, 100, 200, 200, 200)
+    assert rival_bid(behind, "p70", ours={100}) == 201
+    assert rival_bid(behind, "p70", ours=()) == 101
+    # Only our own bids at all: nobody to outbid, and the highest of ours holds.
+    assert rival_bid(_bids(*[150] * 11), "p70", ours={150}) == 150
