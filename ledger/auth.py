@@ -7,7 +7,8 @@ from enum import Enum
 from stellar_sdk import DecoratedSignature, Keypair
 from stellar_sdk.exceptions import BadSignatureError
 
-from ledger.models import Account, Signer
+from ledger import queries
+from ledger.models import Account
 
 
 class Threshold(Enum):
@@ -20,7 +21,7 @@ class Threshold(Enum):
 
 def account_signers(account: Account) -> list[tuple[str, int]]:
     """Return (public key, weight) for the master key (if weighted) and the extra signers."""
-    signers = [(str(row.key), int(row.weight)) for row in Signer.select().where(Signer.account == account)]
+    signers = [(str(row.key), int(row.weight)) for row in queries.signers(account.account_id)]
     if account.master_weight > 0:
         signers.insert(0, (str(account.account_id), int(account.master_weight)))
     return signers

@@ -16,6 +16,7 @@ from stellar_sdk import TransactionEnvelope
 from stellar_sdk.operation import Operation
 from stellar_sdk.preconditions import Preconditions
 
+from ledger import queries
 from ledger.auth import SignatureChecker, Threshold
 from ledger.config import LedgerConfig
 from ledger.frames import Frame, MalformedEnvelope, parse_frame
@@ -193,7 +194,7 @@ class LedgerEngine:
         inner_min = self.config.base_fee * frame.op_count
         if frame.bid * inner_min < inner_fee * min_fee:
             return TxResult("tx_insufficient_fee", -(-inner_fee * min_fee // max(inner_min, 1)))
-        fee_source = Account.get_or_none(Account.account_id == frame.fee_source_id)
+        fee_source = queries.account(frame.fee_source_id)
         if fee_source is None:
             return TxResult("tx_no_source_account")
         checker = SignatureChecker(bump.hash(), bump.signatures)
@@ -219,7 +220,7 @@ class LedgerEngine:
             return TxResult(timing)
         if charge_fee and tx.fee < self.config.base_fee * len(ops):
             return TxResult("tx_insufficient_fee", self.config.base_fee * len(ops))
-        source = Account.get_or_none(Account.account_id == tx.source.account_id)
+        source = queries.account(tx.source.account_id)
         if source is None:
             return TxResult("tx_no_source_account")
         if tx.sequence != source.sequence + 1:
@@ -243,7 +244,7 @@ class LedgerEngine:
         malformed = static_check(op, source_id)
         if malformed is not None:
             return OpResult(kind, malformed)
-        account = Account.get_or_none(Account.account_id == source_id)
+        account = queries.account(source_id)
         if account is None:
             return OpResult(kind, "op_no_source_account")
         if not checker.check(account, threshold_for(op)):
@@ -260,7 +261,7 @@ class LedgerEngine:
         timing = _check_bounds(tx.preconditions, last_close, horizon, ledger_seq)
         if timing is not None:
             return TxResult(timing)
-        source = Account.get_or_none(Account.account_id == pending.source_id)
+        source = queries.account(pending.source_id)
         if source is None or tx.sequence != source.sequence + 1:
             return TxResult("tx_bad_seq")
         return None
@@ -376,12 +377,10 @@ class LedgerEngine:
             self._drop(pending, invalid or inner_invalid)
             return None
         tx = frame.inner.transaction
-        payer = Account.get_by_id(frame.fee_source_id)
+        payer = queries.existing_account(frame.fee_source_id)
         fee = min(frame.bid, base_fee * frame.fee_ops, payer.balance)
-        Account.update(balance=Account.balance - fee).where(Account.account_id == payer.account_id).execute()
-        Account.update(sequence=tx.sequence, last_modified_ledger=sequence).where(
-            Account.account_id == frame.source_id
-        ).execute()
+        queries.debit(payer.account_id, fee)
+        queries.set_sequence(frame.source_id, tx.sequence, sequence)
         if inner_invalid is not None:
             result = TxResult("tx_failed", fee, inner_invalid.operations)
         else:
@@ -413,7 +412,7 @@ class LedgerEngine:
         results: list[OpResult] = []
         with db.atomic() as savepoint:
             for op in ops:
-                source = Account.get_by_id(_source_id(op, tx_source))
+                source = queries.existing_account(_source_id(op, tx_source))
                 results.append(OpResult(op_type(op), apply_operation(op, source, context)))
             if not all(result.ok for result in results):
                 # A transaction is atomic: one failed operation undoes all of them.

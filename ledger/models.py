@@ -51,6 +51,7 @@ class Signer(BaseModel):
 class TrustLine(BaseModel):
     """A trust line of an account for a credit asset, balance and limit in stroops."""
 
+    id = peewee.AutoField()
     account = peewee.ForeignKeyField(Account, backref="trust_lines", on_delete="CASCADE")
     asset_code = peewee.CharField(max_length=12)
     asset_issuer = peewee.CharField(max_length=56)

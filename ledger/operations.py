@@ -16,6 +16,7 @@ from stellar_sdk.operation import (
 )
 from stellar_sdk.signer_key import SignerKeyType
 
+from ledger import queries
 from ledger.auth import Threshold
 from ledger.models import Account, Signer, TrustLine
 
@@ -123,15 +124,11 @@ def apply_operation(op: Operation, source: Account, context: LedgerContext) -> s
 
 
 def _account(account_id: str) -> Account | None:
-    return Account.get_or_none(Account.account_id == account_id)
+    return queries.account(account_id)
 
 
 def _trust_line(account_id: str, asset: Asset) -> TrustLine | None:
-    return TrustLine.get_or_none(
-        (TrustLine.account == account_id)
-        & (TrustLine.asset_code == asset.code)
-        & (TrustLine.asset_issuer == asset.issuer)
-    )
+    return queries.trust_line(account_id, asset.code, asset.issuer)
 
 
 def _payment(op: Payment, source: Account) -> str:  # noqa: PLR0911
@@ -151,7 +148,7 @@ def _payment(op: Payment, source: Account) -> str:  # noqa: PLR0911
         if line.balance + amount > line.limit:
             return "op_line_full"
         line.balance += amount
-        line.save()
+        queries.set_trust_line_balance(line)
     if source.account_id != issuer:
         src_line = _trust_line(source.account_id, op.asset)
         if src_line is None:
@@ -161,20 +158,20 @@ def _payment(op: Payment, source: Account) -> str:  # noqa: PLR0911
         if src_line.balance < amount:
             return "op_underfunded"
         src_line.balance -= amount
-        src_line.save()
+        queries.set_trust_line_balance(src_line)
     return "op_success"
 
 
 def _native_payment(source: Account, destination: Account, amount: int) -> str:
-    source = Account.get_by_id(source.account_id)
+    source = queries.existing_account(source.account_id)
     if source.balance - amount < 0:
         return "op_underfunded"
     if destination.account_id == source.account_id:
         return "op_success"
     if destination.balance + amount > INT64_MAX:
         return "op_line_full"
-    Account.update(balance=Account.balance - amount).where(Account.account_id == source.account_id).execute()
-    Account.update(balance=Account.balance + amount).where(Account.account_id == destination.account_id).execute()
+    queries.debit(source.account_id, amount)
+    queries.credit(destination.account_id, amount)
     return "op_success"
 
 
