@@ -42,14 +42,21 @@ class SignatureChecker:
     A signature counts for a signer when its hint matches the key's last four bytes and it
     verifies over the transaction hash; a hash computed with another network passphrase
     therefore verifies for nobody, which is how a wrong network shows up as ``tx_bad_auth``.
+    Which signature a key signed is found once per checker: the hash and signatures are fixed.
     """
 
     def __init__(self, tx_hash: bytes, signatures: list[DecoratedSignature]) -> None:
         self._tx_hash = tx_hash
         self._signatures = signatures
         self._used = [False] * len(signatures)
+        self._found: dict[str, int | None] = {}
 
     def _signed_by(self, public_key: str) -> int | None:
+        if public_key not in self._found:
+            self._found[public_key] = self._find_signature(public_key)
+        return self._found[public_key]
+
+    def _find_signature(self, public_key: str) -> int | None:
         keypair = Keypair.from_public_key(public_key)
         hint = keypair.signature_hint()
         for index, decorated in enumerate(self._signatures):
