@@ -21,6 +21,7 @@ from ledger.auth import SignatureChecker, Threshold
 from ledger.config import LedgerConfig
 from ledger.frames import Frame, MalformedEnvelope, parse_frame
 from ledger.models import Account, BackgroundTraffic, LedgerHeader, TransactionRecord, db, find_record, utcnow
+from ledger.op_sources import OpSources
 from ledger.operations import (
     LedgerContext,
     apply_operation,
@@ -226,9 +227,10 @@ class LedgerEngine:
         if tx.sequence != source.sequence + 1:
             return TxResult("tx_bad_seq")
         checker = SignatureChecker(envelope.hash(), envelope.signatures)
-        if not checker.check(source, Threshold.LOW):
+        sources = OpSources(checker, source)
+        if not sources.authorized(source, Threshold.LOW):
             return TxResult("tx_bad_auth")
-        op_results = [self._check_op(op, source.account_id, checker) for op in ops]
+        op_results = [self._check_op(op, source.account_id, sources) for op in ops]
         if not all(result.ok for result in op_results):
             return TxResult("tx_failed", operations=op_results)
         if not checker.all_used():
@@ -238,16 +240,16 @@ class LedgerEngine:
             return TxResult("tx_insufficient_balance")
         return None
 
-    def _check_op(self, op: Operation, tx_source: str, checker: SignatureChecker) -> OpResult:
+    def _check_op(self, op: Operation, tx_source: str, sources: OpSources) -> OpResult:
         kind = op_type(op)
         source_id = _source_id(op, tx_source)
         malformed = static_check(op, source_id)
         if malformed is not None:
             return OpResult(kind, malformed)
-        account = queries.account(source_id)
+        account = sources.account(source_id)
         if account is None:
             return OpResult(kind, "op_no_source_account")
-        if not checker.check(account, threshold_for(op)):
+        if not sources.authorized(account, threshold_for(op)):
             return OpResult(kind, "op_bad_auth")
         return OpResult(kind)
 

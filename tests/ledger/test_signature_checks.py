@@ -1,4 +1,4 @@
-"""Signature checks of a many-operation transaction: each key verified once, the same result codes."""
+"""Validating a many-operation transaction: each key verified and each op source read once, same codes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from stellar_sdk import Account as SdkAccount
 from stellar_sdk import Asset, DecoratedSignature, Keypair, TransactionBuilder, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
+from ledger import queries
 from ledger.config import DEFAULT_PASSPHRASE, LedgerConfig
 from ledger.engine import LedgerEngine, SubmitStatus
 from ledger.models import Account, Signer, ensure_genesis, open_database
@@ -130,3 +131,26 @@ def test_a_signature_no_operation_needed_is_bad_auth_extra(engine: LedgerEngine)
     envelope.sign(distribution)
     envelope.sign(stranger)
     assert _refusal(engine, envelope).result_codes() == {"transaction": "tx_bad_auth_extra"}
+
+
+def test_each_op_source_is_read_once(engine: LedgerEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    channel, distribution, ghost = Keypair.random(), Keypair.random(), Keypair.random()
+    _accounts(channel, distribution)
+    read: list[str] = []
+    lookup = queries.account
+
+    def counted(account_id: str) -> Account | None:
+        read.append(account_id)
+        return lookup(account_id)
+
+    monkeypatch.setattr(queries, "account", counted)
+    sources = [ghost if index % 10 == 9 else distribution for index in range(OPS)]
+    envelope = _payments(channel, sources)
+    envelope.sign(channel)
+    envelope.sign(distribution)
+    codes = _refusal(engine, envelope).result_codes()
+    assert codes == {
+        "transaction": "tx_failed",
+        "operations": ["op_no_source_account" if source is ghost else "op_success" for source in sources],
+    }
+    assert read == [channel.public_key, distribution.public_key, ghost.public_key]
