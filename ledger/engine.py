@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 import peewee
-from stellar_sdk import TransactionEnvelope
 from stellar_sdk.operation import Operation
 from stellar_sdk.preconditions import Preconditions
 
@@ -177,11 +176,11 @@ class LedgerEngine:
         estimated next close, when applying the close time itself.
         """
         if frame.fee_bump is None:
-            return self._check_tx(frame.inner, last_close, horizon, ledger_seq, charge_fee=True)
+            return self._check_tx(frame, last_close, horizon, ledger_seq, charge_fee=True)
         outer = self._check_fee_bump(frame, ledger_seq)
         if outer is not None:
             return outer
-        inner = self._check_tx(frame.inner, last_close, horizon, ledger_seq, charge_fee=False)
+        inner = self._check_tx(frame, last_close, horizon, ledger_seq, charge_fee=False)
         return None if inner is None else TxResult("tx_fee_bump_inner_failed", inner=inner, inner_hash=frame.inner_hash)
 
     def _check_fee_bump(self, frame: Frame, ledger_seq: int) -> TxResult | None:  # noqa: PLR0911
@@ -208,8 +207,9 @@ class LedgerEngine:
         return None
 
     def _check_tx(  # noqa: PLR0911
-        self, envelope: TransactionEnvelope, last_close: datetime, horizon: datetime, ledger_seq: int, charge_fee: bool
+        self, frame: Frame, last_close: datetime, horizon: datetime, ledger_seq: int, charge_fee: bool
     ) -> TxResult | None:
+        envelope = frame.inner
         tx = envelope.transaction
         ops = tx.operations
         if not ops:
@@ -226,7 +226,7 @@ class LedgerEngine:
             return TxResult("tx_no_source_account")
         if tx.sequence != source.sequence + 1:
             return TxResult("tx_bad_seq")
-        checker = SignatureChecker(envelope.hash(), envelope.signatures)
+        checker = SignatureChecker(frame.signed_hash, envelope.signatures)
         sources = OpSources(checker, source)
         if not sources.authorized(source, Threshold.LOW):
             return TxResult("tx_bad_auth")

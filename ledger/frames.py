@@ -30,6 +30,11 @@ class Frame:
         return self.inner.hash_hex() if self.fee_bump is not None else None
 
     @property
+    def signed_hash(self) -> bytes:
+        """The hash the inner transaction's signatures sign: its own hash, without serializing it again."""
+        return bytes.fromhex(self.inner_hash if self.inner_hash is not None else self.hash)
+
+    @property
     def source_id(self) -> str:
         """The sequence-number source."""
         return str(self.inner.transaction.source.account_id)

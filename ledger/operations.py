@@ -37,9 +37,18 @@ class LedgerContext:
     base_reserve: int
 
 
+# Each SDK operation class stands for one XDR operation type. Serializing every operation to
+# learn its type cost more than the rest of a payment's validation; an operation in a frame has
+# already serialized once, for the frame's hash, so learning it from another instance changes nothing.
+_OP_TYPES: dict[type[Operation], xdr.OperationType] = {}
+
+
 def op_type(op: Operation) -> xdr.OperationType:
     """Return the XDR operation type of an SDK operation."""
-    return op.to_xdr_object().body.type
+    kind = _OP_TYPES.get(type(op))
+    if kind is None:
+        kind = _OP_TYPES[type(op)] = op.to_xdr_object().body.type
+    return kind
 
 
 def threshold_for(op: Operation) -> Threshold:
