@@ -1,4 +1,6 @@
-"""When to look for a queued envelope again: just after the ledger that may include it has closed.
+"""When to look for a queued envelope again, and when to start the next envelope that is not full.
+
+A queued envelope is looked for just after the ledger that may include it has closed.
 
 With asynchronous submission nothing waits for a ledger: an envelope the ledger queued is
 followed by hash, and the earliest it can be found is once the next ledger has closed. Looking
@@ -50,3 +52,15 @@ class CloseClock:
             return floor
         wait = self._last.closed_at + interval + INGEST_MARGIN_SECONDS - self._clock()
         return max(floor, min(wait, interval + INGEST_MARGIN_SECONDS))
+
+
+def spread(until_close: float, free_channels: int) -> float:
+    """How long to wait before the next envelope that is not full: the time left in this ledger over the free channels.
+
+    A channel carries one envelope a ledger, and is free again only once that envelope's ledger
+    has closed. Started as soon as anything is due, small envelopes took all twenty channels in
+    the first second or two after a close, and everything accepted in the rest of the ledger waited
+    a whole ledger more (W4-latency, decision N12). Spread over the time left, the free channels
+    last until the close; a full envelope never waits for this.
+    """
+    return max(until_close, 0.0) / max(free_channels, 1)

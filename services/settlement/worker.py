@@ -36,7 +36,7 @@ from services.settlement.networks import SettlementNetwork, SettlementSettings
 from services.settlement.outcomes import QUEUED_HTTP, classify_found, classify_reply
 from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
-from services.settlement.schedule import CloseClock
+from services.settlement.schedule import CloseClock, spread
 from services.settlement.submissions import Submissions, signed
 from storage import envelopes
 from storage import settlement as store
@@ -93,6 +93,8 @@ class Settler:
         self._free_channels = 0  # at the last claim
         self._handbacks = 0  # passes in a row that found no channel for a new envelope
         self._handed_back = False  # this pass found no channel for some chunk
+        self._partial_at: str | None = None  # the environment of this pass's last envelope that was not full
+        self.pace = 0.0  # seconds the loop waits before its next pass, to spread channels over a ledger
         self._watch_since: dict[str, int] = {}  # per environment: the first tip this worker saw
         self._next_check: dict[str, int] = {}  # per environment: the ledger of the next progress check
 
@@ -113,6 +115,7 @@ class Settler:
         while older transfers keep coming due (docs/settlement.md, liveness).
         """
         self._register_channels()
+        self.pace = 0.0
         now = self.clock()
         until = now + timedelta(seconds=self.settings.claim_seconds)
         with database.connection_context():
@@ -195,8 +198,11 @@ class Settler:
                     log.exception("settlement pass failed; retrying in %.2fs", pause)
                 stop.wait(pause)
                 continue
+            if self.pace and not stop.is_set():
+                # Not the wait a notification cuts short: what arrives meanwhile should gather into the next envelope.
+                stop.wait(self.pace)
             # With every channel busy, passing again at once would only claim and hand back.
-            if (not busy or not self._free_channels) and not stop.is_set():
+            elif (not busy or not self._free_channels) and not stop.is_set():
                 sleep(self.settings.poll_seconds)
         self.leave()
 
@@ -217,6 +223,7 @@ class Settler:
         delays: Delays = {}
         self._tip_read.clear()
         self._handed_back = False
+        self._partial_at = None
         ready = self._start(store.get_transfers(claimed), delays)
         open_envelopes = envelopes.open_envelopes([t.id for t in ready])
         flights = Submissions(self._executor)
@@ -246,7 +253,20 @@ class Settler:
                 delays.update(self._guard([t.id for t in chunk], partial(self._send_new, chunk, network, flights)))
         delays.update(self._record_answers(flights))
         self._handbacks = self._handbacks + 1 if self._handed_back else 0
+        self.pace = self._spread()
         return delays
+
+    def _spread(self) -> float:
+        """After an envelope that was not full, wait the ledger's time left over the channels free now (N12).
+
+        Counted again, not from the claim: this pass's follows may have freed channels since.
+        """
+        if self._partial_at is None:
+            return 0.0
+        network = self.networks[self._partial_at]
+        stale_before = self.clock() - timedelta(seconds=self.settings.claim_seconds)
+        free = envelopes.count_free_channels(network.environment, network.channel_ids, stale_before)
+        return spread(self._close_clock(network.environment).until_next_close(0.0), free)
 
     def _start(self, transfers: list[Transfer], delays: Delays) -> list[Transfer]:
         """The transfers ready for an envelope, a new one with its converted amount (or Failed AM09).
@@ -408,6 +428,8 @@ class Settler:
             envelopes.release_lease(holder)
             return dict.fromkeys(ids, self.settings.poll_seconds)  # lost a claim, or one is open already
         self.hook("after_sign")
+        if len(chunk) < self.settings.batch_ops:
+            self._partial_at = network.environment
         flights.append(Flight(attempt, network, envelopes.members(attempt.id)))
         return {}
 
