@@ -11,9 +11,10 @@ stored envelope (fees.py): nothing is rebuilt, so exactly-once is untouched.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from services.settlement.envelopes import fee_for
-from services.settlement.fees import bid_per_op, build_fee_bump, raised_bid
+from services.settlement.fees import bid_per_op, build_fee_bump, raised_bid, top_rival
 from services.settlement.ledger_client import LedgerUnavailable
 from services.settlement.networks import SettlementNetwork, SettlementSettings
 from services.settlement.recording import COUNTERS, Flight
@@ -23,21 +24,31 @@ from telemetry.metrics import FEE_BUMPS
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Market:
+    """What one read of `fee_stats` said: the rate to bid, and the highest rival bid above our own."""
+
+    ledger: int  # the tip it was read at
+    rate: int  # per operation
+    top_rival: int | None  # None: not known (the ledger could not say)
+
+
 class Bidder:
-    """One worker's bids; remembers the market rate per environment for the ledger it was read at."""
+    """One worker's bids; remembers the market per environment for the ledger it was read at."""
 
     def __init__(self, settings: SettlementSettings) -> None:
         self.settings = settings
-        self._market: dict[str, tuple[int, int]] = {}  # environment -> (ledger read at, rate per operation)
+        self._market: dict[str, Market] = {}
 
     def market(self, network: SettlementNetwork, ledger: int) -> int:
-        """The configured percentile of recent fees per operation (and of rivals' bids when busy), within the cap.
+        """The configured percentile of recent fees per operation (and of rivals' bids when busy), within the cap."""
+        return self._read(network, ledger).rate
 
-        Read once per ledger; a ledger that cannot say (LedgerUnavailable) leaves the last rate, or the base fee.
-        """
+    def _read(self, network: SettlementNetwork, ledger: int) -> Market:
+        """Read once per ledger; a ledger that cannot say (LedgerUnavailable) leaves the last rate, or the base fee."""
         known = self._market.get(network.environment)
-        if known is not None and known[0] >= ledger:
-            return known[1]
+        if known is not None and known.ledger >= ledger:
+            return known
         settings = self.settings
         try:
             stats = network.client.fee_stats()
@@ -45,10 +56,11 @@ class Bidder:
             rate = bid_per_op(
                 stats, settings.fee_percentile, settings.base_fee, settings.max_fee, ours, settings.surge_usage
             )
+            found = Market(ledger, rate, top_rival(stats["max_fee"], ours))
         except LedgerUnavailable:
-            rate = known[1] if known is not None else settings.base_fee
-        self._market[network.environment] = (ledger, rate)
-        return rate
+            found = Market(ledger, known.rate if known is not None else settings.base_fee, None)
+        self._market[network.environment] = found
+        return found
 
     def new_envelope(self, network: SettlementNetwork, ledger: int, attempt_number: int) -> int:
         """The fee per operation of a new envelope: the market's, or more for a rebuilt one, capped."""
@@ -56,19 +68,25 @@ class Bidder:
         doubled = fee_for(attempt_number, settings.base_fee, settings.max_fee)
         return min(settings.max_fee, max(doubled, self.market(network, ledger)))
 
-    def bump(self, flight: Flight, ledger: int, hint: int | None) -> bool:
+    def bump(self, flight: Flight, ledger: int, hint: int | None, stuck: bool = False) -> bool:
         """Store a fee bump above the envelope's current bid (and the hint's); False when the cap allows none.
 
-        The bump is stored before it is submitted, like the envelope itself; the flight's envelope
-        then carries it, so the caller submits the bump.
+        `stuck`: queued, yet ledgers closed without it. Such an envelope is raised only while some
+        rival bid above it in the recent ledgers: when none did, what holds it back is our own
+        envelopes ahead of it, and a raise would only reorder them, at stellar-core's tenfold
+        replace-by-fee (decision N13). The bump is stored before it is submitted, like the envelope itself; the
+        flight's envelope then carries it, so the caller submits the bump.
         """
         attempt, network = flight.attempt, flight.network
         ops = attempt.op_count
         bump_fee: int | None = attempt.bump_fee
         bumped = bump_fee is not None
         current = bump_fee // (ops + 1) if bump_fee is not None else int(attempt.fee) // ops
+        market = self._read(network, ledger)
+        if stuck and market.top_rival is not None and market.top_rival <= current:
+            return False
         # The hint is the total fee for the transaction that was refused: the bump counts one operation more.
-        bid = raised_bid(current, ops + 1 if bumped else ops, hint, self.market(network, ledger), self.settings.max_fee)
+        bid = raised_bid(current, ops + 1 if bumped else ops, hint, market.rate, self.settings.max_fee)
         channel = next((c for c in network.channels if c.public_key == attempt.channel_account), None)
         if bid is None or channel is None:
             return False

@@ -68,6 +68,12 @@ def rival_bid(bids: Mapping[str, str], percentile: str, ours: Collection[int]) -
     return held
 
 
+def top_rival(bids: Mapping[str, str], ours: Collection[int]) -> int:
+    """The highest recent bid per operation that is not one of ours (0 when every one is ours)."""
+    values = (int(bids[name]) for name in (*PERCENTILES, "max"))
+    return max((value for value in values if value not in ours), default=0)
+
+
 def fee_hint(result_xdr: str) -> int | None:
     """The total fee a ``tx_insufficient_fee`` answer says would have got in (core's ``feeCharged``)."""
     result = xdr.TransactionResult.from_xdr(result_xdr)

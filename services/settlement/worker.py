@@ -33,7 +33,7 @@ from services.settlement.envelopes import (
 from services.settlement.expiry import expire_if_proven
 from services.settlement.ledger_client import LedgerTip, LedgerUnavailable, Lookup, SubmitReply
 from services.settlement.networks import SettlementNetwork, SettlementSettings
-from services.settlement.outcomes import QUEUED_HTTP, classify_found, classify_reply
+from services.settlement.outcomes import QUEUED_HTTP, Kind, classify_found, classify_reply
 from services.settlement.progress import find_stall
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, blocked, record
 from services.settlement.schedule import CloseClock, spread
@@ -504,7 +504,7 @@ class Settler:
             if queued is not None and lookup.seen_ledger < queued + RESUBMIT_AFTER_LEDGERS:
                 return dict.fromkeys(flight.transfer_ids, self._follow_delay(network))  # still queued, surely
             if queued is not None:  # queued, yet ledgers closed without it: behind higher bids, or dropped
-                self.bidder.bump(flight, tip.sequence, hint=None)
+                self.bidder.bump(flight, tip.sequence, hint=None, stuck=True)
             flights.append(flight)  # within the bound: the same envelope (in its fee bump, if any) only
             return {}
         self._queued.pop(attempt.id, None)
@@ -548,7 +548,16 @@ class Settler:
             COUNTERS["queued"] += 1
             return dict.fromkeys(flight.transfer_ids, self._follow_delay(flight.network))
         self._queued.pop(flight.attempt.id, None)
-        return record(self, flight, classify_reply(reply), proven_applied=reply.applied)
+        outcome = classify_reply(reply)
+        delays = record(self, flight, outcome, proven_applied=reply.applied)
+        if outcome.kind is not Kind.PENDING:
+            return delays
+        # Nothing learnt, and only a close can change that: look again just after the next one, not
+        # after a backoff that grows with every submission. Our own envelope resubmitted just after
+        # its ledger applied it is answered tx_bad_seq, and W4's stragglers waited 60 s for the lookup
+        # that finds it (N13).
+        soon = self._follow_delay(flight.network)
+        return {transfer_id: delay if delay is None else min(delay, soon) for transfer_id, delay in delays.items()}
 
 
 def _refused_for_fee(reply: SubmitReply) -> bool:
