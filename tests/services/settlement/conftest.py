@@ -7,6 +7,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -204,6 +205,30 @@ def bootstrap_with_payees(url: str, secrets_file: Path, payees: int) -> list[str
     secrets = bootstrap(BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS), server)
     asset = Asset("TKN", secrets["issuer"]["public_key"])
     return [keypair.public_key for keypair in create_payees(server, asset, payees)]
+
+
+@dataclass
+class ServedLedger:
+    """A bootstrapped ledger served with a test's own settings: URL, secrets, admin client and payees."""
+
+    url: str
+    secrets_file: Path
+    admin: LedgerAdmin
+    payees: list[str]
+
+
+@contextmanager
+def reserved_ledger(directory: Path, payees: int, **config: Any) -> Iterator[ServedLedger]:
+    """Bootstrap a ledger on fast closes, then serve the same state with `config` (say, closes on demand).
+
+    Bootstrapping needs ledgers that close by themselves and hold many operations; a test of
+    queues, fees or timing then needs its own.
+    """
+    secrets_file = directory / "ledger-secrets.json"
+    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
+        keys = bootstrap_with_payees(url, secrets_file, payees)
+    with run_ledger_server(directory, **config) as url:
+        yield ServedLedger(url, secrets_file, LedgerAdmin(url), keys)
 
 
 def settle_until_final(settler: Settler, transfer_ids: list[uuid.UUID], timeout: float = 30.0) -> None:

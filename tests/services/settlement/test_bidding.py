@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from ledger.testing import LedgerAdmin, run_ledger_server
 from services.accounts.ledger_check import paid_lookup_from_config
 from services.accounts.reconcile import reconcile
 from services.settlement.recording import COUNTERS
@@ -20,41 +17,24 @@ from storage import settlement as store
 from storage.database import database
 from storage.envelopes import attempts_for
 from storage.models import SettlementAttempt
-from tests.services.settlement.conftest import bootstrap_with_payees, load, submit_transfer, wait_for
+from tests.services.settlement.conftest import ServedLedger, load, reserved_ledger, submit_transfer, wait_for
 from tests.support.accounts import resolutions
 
 OPS_PER_LEDGER = 5
 BACKGROUND_FEE = 200  # other people's bid per operation: above the base fee, filling every ledger
 
 
-@dataclass
-class CrowdedLedger:
-    """A ledger closing on demand whose every ledger other people's traffic fills at a higher bid."""
-
-    url: str
-    secrets_file: Path
-    admin: LedgerAdmin
-    payees: list[str]
-
-
 @pytest.fixture(scope="module")
-def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CrowdedLedger]:
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLedger]:
+    """Closes on demand; other people's traffic fills every ledger at a higher bid."""
     directory = tmp_path_factory.mktemp("crowded-ledger")
-    secrets_file = directory / "ledger-secrets.json"
-    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
-        payees = bootstrap_with_payees(url, secrets_file, 2)
-    with run_ledger_server(
-        directory,
-        ledger_close_seconds=0,
-        max_ops_per_ledger=OPS_PER_LEDGER,
-        background_share=1.0,
-        background_fee=BACKGROUND_FEE,
-    ) as url:
-        yield CrowdedLedger(url, secrets_file, LedgerAdmin(url), payees)
+    config = {"max_ops_per_ledger": OPS_PER_LEDGER, "background_share": 1.0, "background_fee": BACKGROUND_FEE}
+    with reserved_ledger(directory, 2, ledger_close_seconds=0, **config) as ledger:
+        yield ledger
 
 
 @pytest.fixture()
-def app_config(app_config: dict[str, Any], crowded: CrowdedLedger) -> dict[str, Any]:
+def app_config(app_config: dict[str, Any], crowded: ServedLedger) -> dict[str, Any]:
     return {
         **app_config,
         "SANDBOX_HORIZON_URL": crowded.url,
@@ -75,7 +55,7 @@ def envelope_of(transfer_id: Any) -> SettlementAttempt:
 
 
 def test_an_envelope_stuck_behind_higher_bids_is_raised_by_a_fee_bump_and_paid_once(
-    app: Flask, crowded: CrowdedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     transfer_id = submit_transfer(app, sandbox_key, crowded.payees[0], amount="3.00")
     settler = make_settler()
@@ -113,7 +93,7 @@ def test_an_envelope_stuck_behind_higher_bids_is_raised_by_a_fee_bump_and_paid_o
 
 
 def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in(
-    app: Flask, crowded: CrowdedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     first = submit_transfer(app, sandbox_key, crowded.payees[0], amount="4.00")
     second = submit_transfer(app, sandbox_key, crowded.payees[1], amount="5.00")
@@ -144,7 +124,7 @@ def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in
 
 
 def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_next_ledger(
-    app: Flask, crowded: CrowdedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     crowded.admin.close_ledger(count=5)  # fee_stats' five ledgers: full, every bid and charge the rivals' 200
     transfer_id = submit_transfer(app, sandbox_key, crowded.payees[1], amount="6.00")

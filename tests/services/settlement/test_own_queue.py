@@ -3,45 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.fees import top_rival
 from services.settlement.recording import COUNTERS
 from services.settlement.worker import Settler
 from storage import settlement as store
 from storage.database import database
 from storage.models import SettlementAttempt
-from tests.services.settlement.conftest import bootstrap_with_payees, load, submit_transfer, wait_for
-
-
-@dataclass
-class OneOperationLedger:
-    """A ledger closing on demand that takes one operation a ledger and queues four ledgers' worth."""
-
-    url: str
-    secrets_file: Path
-    admin: LedgerAdmin
-    payees: list[str]
+from tests.services.settlement.conftest import ServedLedger, load, reserved_ledger, submit_transfer, wait_for
 
 
 @pytest.fixture(scope="module")
-def one_op_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OneOperationLedger]:
+def one_op_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLedger]:
+    """Closes on demand, takes one operation a ledger and queues four ledgers' worth."""
     directory = tmp_path_factory.mktemp("one-operation-ledger")
-    secrets_file = directory / "ledger-secrets.json"
-    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
-        payees = bootstrap_with_payees(url, secrets_file, 3)
-    with run_ledger_server(directory, ledger_close_seconds=0, max_ops_per_ledger=1, queue_ledgers=4) as url:
-        yield OneOperationLedger(url, secrets_file, LedgerAdmin(url), payees)
+    with reserved_ledger(directory, 3, ledger_close_seconds=0, max_ops_per_ledger=1, queue_ledgers=4) as ledger:
+        yield ledger
 
 
 @pytest.fixture()
-def app_config(app_config: dict[str, Any], one_op_ledger: OneOperationLedger) -> dict[str, Any]:
+def app_config(app_config: dict[str, Any], one_op_ledger: ServedLedger) -> dict[str, Any]:
     return {
         **app_config,
         "SANDBOX_HORIZON_URL": one_op_ledger.url,
@@ -58,7 +43,7 @@ def test_the_top_rival_is_the_highest_bid_that_is_not_ours() -> None:
 
 
 def test_an_envelope_queued_behind_our_own_is_waited_out_not_bumped(
-    app: Flask, one_op_ledger: OneOperationLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, one_op_ledger: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     transfers = [submit_transfer(app, sandbox_key, payee, amount="1.00") for payee in one_op_ledger.payees]
     settler = make_settler()
@@ -79,7 +64,7 @@ def test_an_envelope_queued_behind_our_own_is_waited_out_not_bumped(
 
 
 def test_a_resubmission_that_learns_nothing_is_followed_again_at_the_next_close_not_after_a_backoff(
-    app: Flask, one_op_ledger: OneOperationLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, one_op_ledger: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     transfer_id = submit_transfer(app, sandbox_key, one_op_ledger.payees[0], amount="2.00")
     # A backoff this long would outlast the test: only the next close may bound the wait.

@@ -4,42 +4,28 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from ledger.testing import run_ledger_server
 from services.settlement import worker
 from services.settlement.schedule import spread
 from services.settlement.worker import Settler
 from storage import settlement as store
-from tests.services.settlement.conftest import CHANNELS, bootstrap_with_payees, load, submit_transfer, wait_for
+from tests.services.settlement.conftest import CHANNELS, ServedLedger, load, reserved_ledger, submit_transfer, wait_for
 
 CLOSE_SECONDS = 1.0  # long enough for close times given to the second to show the time left in a ledger
 
 
-@dataclass
-class SlowLedger:
-    url: str
-    secrets_file: Path
-    payees: list[str]
-
-
 @pytest.fixture(scope="module")
-def slow_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SlowLedger]:
-    directory = tmp_path_factory.mktemp("one-second-ledger")
-    secrets_file = directory / "ledger-secrets.json"
-    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
-        payees = bootstrap_with_payees(url, secrets_file, 1)
-    with run_ledger_server(directory, ledger_close_seconds=CLOSE_SECONDS) as url:
-        yield SlowLedger(url, secrets_file, payees)
+def slow_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLedger]:
+    with reserved_ledger(tmp_path_factory.mktemp("one-second-ledger"), 1, ledger_close_seconds=CLOSE_SECONDS) as ledger:
+        yield ledger
 
 
 @pytest.fixture()
-def app_config(app_config: dict[str, Any], slow_ledger: SlowLedger) -> dict[str, Any]:
+def app_config(app_config: dict[str, Any], slow_ledger: ServedLedger) -> dict[str, Any]:
     return {**app_config, "SANDBOX_HORIZON_URL": slow_ledger.url, "SANDBOX_SECRETS_FILE": str(slow_ledger.secrets_file)}
 
 
@@ -64,7 +50,7 @@ def test_spread_divides_the_time_left_by_the_free_channels() -> None:
 
 def test_after_an_envelope_that_is_not_full_the_loop_waits_its_share_of_the_ledger_unwoken(
     app: Flask,
-    slow_ledger: SlowLedger,
+    slow_ledger: ServedLedger,
     sandbox_key: str,
     make_settler: Callable[..., Settler],
     monkeypatch: pytest.MonkeyPatch,
@@ -96,7 +82,7 @@ def test_after_an_envelope_that_is_not_full_the_loop_waits_its_share_of_the_ledg
 
 
 def test_a_full_envelope_makes_no_wait(
-    app: Flask, slow_ledger: SlowLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, slow_ledger: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     settler = make_settler(SETTLEMENT_BATCH_OPS=1)
     transfer_id = submit_transfer(app, sandbox_key, slow_ledger.payees[0], amount="3.00")

@@ -6,47 +6,30 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from prometheus_client import REGISTRY
 
-from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.worker import Settler
 from storage import settlement as store
-from tests.services.settlement.conftest import bootstrap_with_payees, load, submit_transfer, wait_for
+from tests.services.settlement.conftest import ServedLedger, load, reserved_ledger, submit_transfer, wait_for
 
 OPS = 5  # payments per envelope, and operations per ledger: one envelope fills a ledger
 PROMPTLY = 10.0  # seconds the test gives a closed ledger's envelope to be recorded
 
 
-@dataclass
-class OneEnvelopePerLedger:
-    """A bootstrapped ledger that closes only on demand and holds one envelope per ledger."""
-
-    url: str
-    secrets_file: Path
-    admin: LedgerAdmin
-    payees: list[str]
-
-
 @pytest.fixture(scope="module")
-def narrow_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OneEnvelopePerLedger]:
-    # Bootstrapping needs ledgers that close by themselves and hold many operations; the same
-    # ledger state is then served by a server that closes ledgers only when the test says so.
+def narrow_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLedger]:
+    """Closes only on demand and holds one envelope per ledger."""
     directory = tmp_path_factory.mktemp("narrow-ledger")
-    secrets_file = directory / "ledger-secrets.json"
-    with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
-        payees = bootstrap_with_payees(url, secrets_file, 2 * OPS)
-    with run_ledger_server(directory, ledger_close_seconds=0, max_ops_per_ledger=OPS) as url:
-        yield OneEnvelopePerLedger(url, secrets_file, LedgerAdmin(url), payees)
+    with reserved_ledger(directory, 2 * OPS, ledger_close_seconds=0, max_ops_per_ledger=OPS) as ledger:
+        yield ledger
 
 
 @pytest.fixture()
-def app_config(app_config: dict[str, Any], narrow_ledger: OneEnvelopePerLedger) -> dict[str, Any]:
+def app_config(app_config: dict[str, Any], narrow_ledger: ServedLedger) -> dict[str, Any]:
     """Sandbox settlement on the narrow ledger: two envelopes of OPS payments per pass."""
     return {
         **app_config,
@@ -62,7 +45,7 @@ def completed(transfer_ids: list[uuid.UUID]) -> list[uuid.UUID]:
 
 
 def test_a_pass_waits_for_no_ledger_and_each_envelope_is_recorded_once_its_ledger_closed(
-    app: Flask, narrow_ledger: OneEnvelopePerLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, narrow_ledger: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     transfers = [submit_transfer(app, sandbox_key, payee) for payee in narrow_ledger.payees]
     settler = make_settler()
@@ -88,7 +71,7 @@ def lookups() -> float:
 
 
 def test_a_queued_envelope_is_not_looked_up_until_a_ledger_closed(
-    app: Flask, narrow_ledger: OneEnvelopePerLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+    app: Flask, narrow_ledger: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
     transfers = [submit_transfer(app, sandbox_key, payee) for payee in narrow_ledger.payees[:OPS]]
     settler = make_settler()
