@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Market:
-    """What one read of `fee_stats` said: the rate to bid, and the highest rival bid above our own."""
+    """What one read of `fee_stats` said: the rate to bid, and the highest recent bid that was not ours."""
 
     ledger: int  # the tip it was read at
     rate: int  # per operation
@@ -74,8 +74,8 @@ class Bidder:
         `stuck`: queued, yet ledgers closed without it. Such an envelope is raised only while some
         rival bid above it in the recent ledgers: when none did, what holds it back is our own
         envelopes ahead of it, and a raise would only reorder them, at stellar-core's tenfold
-        replace-by-fee (decision N13). The bump is stored before it is submitted, like the envelope itself; the
-        flight's envelope then carries it, so the caller submits the bump.
+        replace-by-fee (decision N13). The bump is stored before it is submitted, like the
+        envelope itself; the flight's envelope then carries it, so the caller submits the bump.
         """
         attempt, network = flight.attempt, flight.network
         ops = attempt.op_count
