@@ -54,7 +54,7 @@ def bid_per_op(
 
 
 def rival_bid(bids: Mapping[str, str], percentile: str, ours: Collection[int]) -> int:
-    """One stroop above the lowest bid from ``percentile`` up that is not one of ours (0 when all are ours).
+    """One stroop above the lowest bid from ``percentile`` up that is not one of ours, else our highest there.
 
     Ours are passed over, not beaten: outbidding our own envelopes would only raise every bid a
     stroop a ledger. Where every bid from the percentile up is ours, the highest of them holds:
