@@ -1,4 +1,4 @@
-"""Queries on source accounts, their funding policy and their registered BICs."""
+"""Queries on source accounts, their balance slices, their funding policy and their registered BICs."""
 
 from __future__ import annotations
 
@@ -6,15 +6,18 @@ import functools
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
+
+import peewee
 
 from storage.database import database, is_postgres
-from storage.models import JournalEntry, Organization, OrganizationBic, SourceAccount
-from storage.statements import db_value
+from storage.models import BALANCE_SLICES, BalanceSlice, JournalEntry, Organization, OrganizationBic, SourceAccount
+from storage.statements import db_value, python_value
 
 
 @dataclass(frozen=True)
 class AccountView:
-    """What intake's refusal and the operator see of an account."""
+    """What intake's refusal and the operator see of an account: its slices summed."""
 
     id: int
     number: str
@@ -28,19 +31,48 @@ class AccountView:
     updated_at: datetime
 
 
-def _view(row: SourceAccount) -> AccountView:
-    return AccountView(
-        row.id,
-        row.number,
-        row.currency,
-        row.status,
-        bool(row.debits_must_not_exceed_credits),
-        row.balance,
-        row.held,
-        row.available,
-        row.created_at,
-        row.updated_at,
+_CENTS = BalanceSlice.held
+
+
+def _views(condition: peewee.Expression) -> list[AccountView]:
+    query = (
+        SourceAccount.select(
+            SourceAccount.id,
+            SourceAccount.number,
+            SourceAccount.currency,
+            SourceAccount.status,
+            SourceAccount.debits_must_not_exceed_credits,
+            peewee.fn.SUM(BalanceSlice.held).coerce(False),
+            peewee.fn.SUM(BalanceSlice.available).coerce(False),
+            SourceAccount.created_at,
+            SourceAccount.updated_at,
+            peewee.fn.MAX(BalanceSlice.updated_at),
+        )
+        .join(BalanceSlice, on=BalanceSlice.account == SourceAccount.id)
+        .where(condition)
+        .group_by(SourceAccount.id)
+        .order_by(SourceAccount.number)
     )
+    views = []
+    rows: list[tuple[Any, ...]] = database.execute(query).fetchall()
+    for row in rows:
+        held, available = python_value(_CENTS, row[5]), python_value(_CENTS, row[6])
+        created, updated, moved = (python_value(SourceAccount.updated_at, value) for value in row[7:])
+        views.append(
+            AccountView(
+                int(row[0]),
+                row[1],
+                row[2],
+                row[3],
+                bool(row[4]),
+                held + available,
+                held,
+                available,
+                created,
+                max(updated, moved),
+            )
+        )
+    return views
 
 
 def funding_policy(organization_id: int) -> str:
@@ -51,18 +83,13 @@ def funding_policy(organization_id: int) -> str:
 
 def find_account(organization_id: int, number: str) -> AccountView | None:
     """The organization's account with this number, or None."""
-    row = (
-        SourceAccount.select()
-        .where((SourceAccount.organization == organization_id) & (SourceAccount.number == number))
-        .first()
-    )
-    return None if row is None else _view(row)
+    found = _views((SourceAccount.organization == organization_id) & (SourceAccount.number == number))
+    return found[0] if found else None
 
 
 def list_accounts(organization_id: int) -> list[AccountView]:
     """The organization's accounts, by number."""
-    query = SourceAccount.select().where(SourceAccount.organization == organization_id).order_by(SourceAccount.number)
-    return [_view(row) for row in query]
+    return _views(SourceAccount.organization == organization_id)
 
 
 @functools.cache
@@ -79,9 +106,6 @@ def _insert_account_sql(param: str, postgres: bool, on_first_use: bool) -> str:
             SourceAccount.currency,
             SourceAccount.status,
             SourceAccount.debits_must_not_exceed_credits,
-            SourceAccount.balance,
-            SourceAccount.held,
-            SourceAccount.available,
             SourceAccount.created_at,
             SourceAccount.updated_at,
         )
@@ -90,14 +114,14 @@ def _insert_account_sql(param: str, postgres: bool, on_first_use: bool) -> str:
     lock = " FOR SHARE" if postgres else ""
     return (
         f'INSERT INTO "{table}" ({columns}) '  # noqa: S608
-        f"SELECT o.\"id\", {param}, 'USD', 'open', o.\"funding_policy\" = 'prefunded', 0, 0, 0, {param}, {param} "
+        f"SELECT o.\"id\", {param}, 'USD', 'open', o.\"funding_policy\" = 'prefunded', {param}, {param} "
         f'FROM "{organization}" o WHERE o."id" = {param}{only_open}{lock} '
-        'ON CONFLICT DO NOTHING RETURNING "id"'
+        'ON CONFLICT DO NOTHING RETURNING "id", "debits_must_not_exceed_credits"'
     )
 
 
 def insert_account(organization_id: int, number: str, now: datetime, *, on_first_use: bool = False) -> bool:
-    """Open an account with a zero balance; False, writing nothing, if the number exists.
+    """Open an account and its BALANCE_SLICES slices at zero; False, writing nothing, if the number exists.
 
     It must not overdraw when its organization is prefunded, as the policy is when this statement
     runs; `on_first_use` (intake opening an unknown account) opens nothing unless the policy is
@@ -108,15 +132,97 @@ def insert_account(organization_id: int, number: str, now: datetime, *, on_first
     """
     sql = _insert_account_sql(database.obj.param, is_postgres(), on_first_use)
     stamp = db_value(SourceAccount.created_at, now)
-    return database.execute_sql(sql, [number, stamp, stamp, organization_id]).fetchone() is not None
+    with database.atomic():
+        row = database.execute_sql(sql, [number, stamp, stamp, organization_id]).fetchone()
+        if row is None:
+            return False
+        flag = bool(row[1])
+        BalanceSlice.insert_many(
+            [
+                {
+                    "account": int(row[0]),
+                    "slice": n,
+                    "status": "open",
+                    "debits_must_not_exceed_credits": flag,
+                    "held": 0,
+                    "available": 0,
+                    "updated_at": now,
+                }
+                for n in range(BALANCE_SLICES)
+            ]
+        ).execute()
+    return True
+
+
+def _locked_slices(account_id: int) -> dict[int, tuple[Decimal, Decimal]]:
+    """(held, available) by slice, each slice's row locked in slice order.
+
+    Every statement that moves more than one slice of an account locks them this way first, so two
+    of them never wait on each other in opposite orders; a hold locks one slice only.
+    """
+    query = (
+        BalanceSlice.select(BalanceSlice.slice, BalanceSlice.held, BalanceSlice.available)
+        .where(BalanceSlice.account == account_id)
+        .order_by(BalanceSlice.slice)
+    )
+    if is_postgres():
+        query = query.for_update()
+    return {int(row.slice): (row.held, row.available) for row in query}
+
+
+def _set_available(account_id: int, before: dict[int, Decimal], after: dict[int, Decimal], now: datetime) -> None:
+    for number, amount in after.items():
+        if amount != before[number]:
+            BalanceSlice.update(available=amount, updated_at=now).where(
+                (BalanceSlice.account == account_id) & (BalanceSlice.slice == number)
+            ).execute()
+
+
+def _spread(total: Decimal, slices: list[int], first: int) -> dict[int, Decimal]:
+    """`total` shared over `slices` in whole cents, the odd cents on the first slices from `first`."""
+    cents = int(db_value(_CENTS, total))
+    share, odd = divmod(cents, len(slices))
+    order = sorted(slices, key=lambda n: (n < first, n))
+    return {n: python_value(_CENTS, share + (1 if i < odd else 0)) for i, n in enumerate(order)}
+
+
+def gather(account_id: int, slice_number: int, amount: Decimal, now: datetime) -> bool:
+    """Move available money between the account's slices so that `slice_number` covers `amount`.
+
+    The rest is shared evenly over every slice, so later holds on the others find money too. False,
+    moving nothing, when the whole account's available balance is below `amount`.
+    """
+    with database.atomic():
+        slices = _locked_slices(account_id)
+        available = {n: pair[1] for n, pair in slices.items()}
+        total = sum(available.values(), Decimal(0))
+        if slice_number not in slices or total < amount:
+            return False
+        after = _spread(total - amount, list(slices), slice_number)
+        after[slice_number] += amount
+        _set_available(account_id, available, after, now)
+    return True
 
 
 def set_status(organization_id: int, number: str, status: str, now: datetime, *, unless_held: bool = False) -> int:
     """Set the account's status; how many rows changed (0: unknown, or held when `unless_held`)."""
-    condition = (SourceAccount.organization == organization_id) & (SourceAccount.number == number)
-    if unless_held:
-        condition &= SourceAccount.held == 0
-    return int(SourceAccount.update(status=status, updated_at=now).where(condition).execute())
+    row = (
+        SourceAccount.select(SourceAccount.id)
+        .where((SourceAccount.organization == organization_id) & (SourceAccount.number == number))
+        .first()
+    )
+    if row is None:
+        return 0
+    with database.atomic() as transaction:
+        # The slices first, in order: a hold placed before this waits to be counted in `held`, one
+        # placed after finds the new status under its slice's lock.
+        slices = _locked_slices(row.id)
+        if unless_held and any(held for held, _ in slices.values()):
+            transaction.rollback()
+            return 0
+        BalanceSlice.update(status=status, updated_at=now).where(BalanceSlice.account == row.id).execute()
+        SourceAccount.update(status=status, updated_at=now).where(SourceAccount.id == row.id).execute()
+    return 1
 
 
 def fund(account_id: int, amount: Decimal, reference: str, now: datetime, note: str | None = None) -> bool:
@@ -132,9 +238,24 @@ def adjust(account_id: int, side: str, amount: Decimal, reference: str, reason: 
 
     False, writing nothing, when an entry with this reference exists already. Raises
     peewee.IntegrityError, having written nothing, when a debit would take an account that must not
-    overdraw below zero: its CHECK decides, on the row as it is when the UPDATE takes its lock.
+    overdraw below zero: its slices' CHECKs decide, on the rows as they are under their locks.
     """
     return _move_once(account_id, "adjustment", side, amount, reference, reason, now)
+
+
+def _moved(available: dict[int, Decimal], side: str, amount: Decimal) -> dict[int, Decimal]:
+    """The slices' available after a credit (shared evenly) or a debit (taken where it is, the rest from slice 0)."""
+    if side == "credit":
+        shares = _spread(amount, list(available), 0)
+        return {n: value + shares[n] for n, value in available.items()}
+    after = dict(available)
+    left = amount
+    for n in sorted(after, key=lambda n: -after[n]):
+        taken = min(max(after[n], Decimal(0)), left)
+        after[n] -= taken
+        left -= taken
+    after[min(after)] -= left  # below zero only where the account may overdraw; else its CHECK refuses
+    return after
 
 
 def _move_once(
@@ -142,7 +263,6 @@ def _move_once(
 ) -> bool:
     # The entry (its counter account is named as its kind) and the balance move in one transaction;
     # the reference's unique index makes a retry write nothing.
-    change = amount if side == "credit" else -amount
     with database.atomic():
         inserted = (
             JournalEntry.insert(
@@ -165,11 +285,9 @@ def _move_once(
         )
         if not list(inserted):
             return False
-        SourceAccount.update(
-            balance=SourceAccount.balance + change,
-            available=SourceAccount.available + change,
-            updated_at=now,
-        ).where(SourceAccount.id == account_id).execute()
+        available = {n: pair[1] for n, pair in _locked_slices(account_id).items()}
+        _set_available(account_id, available, _moved(available, side, amount), now)
+        SourceAccount.update(updated_at=now).where(SourceAccount.id == account_id).execute()
     return True
 
 
@@ -184,11 +302,23 @@ def set_funding_policy(organization_id: int, policy: str, now: datetime) -> None
     """Set the policy, and the no-overdraft flag of every account of the organization to match.
 
     Raises peewee.IntegrityError, having changed nothing, when `prefunded` meets an account whose
-    available balance is below zero (its CHECK refuses the flag).
+    available balance is below zero (its slices' CHECKs refuse the flag). Under `prefunded` each
+    account's available balance is first shared evenly over its slices, so that no slice is below
+    zero while the account is not.
     """
+    prefunded = policy == "prefunded"
     with database.atomic():
         Organization.update(funding_policy=policy).where(Organization.id == organization_id).execute()
-        SourceAccount.update(debits_must_not_exceed_credits=policy == "prefunded", updated_at=now).where(
+        accounts = SourceAccount.select(SourceAccount.id).where(SourceAccount.organization == organization_id)
+        for account in accounts.order_by(SourceAccount.id):
+            available = {n: pair[1] for n, pair in _locked_slices(account.id).items()}
+            if prefunded and available:
+                after = _spread(sum(available.values(), Decimal(0)), list(available), 0)
+                _set_available(account.id, available, after, now)
+            BalanceSlice.update(debits_must_not_exceed_credits=prefunded, updated_at=now).where(
+                BalanceSlice.account == account.id
+            ).execute()
+        SourceAccount.update(debits_must_not_exceed_credits=prefunded, updated_at=now).where(
             SourceAccount.organization == organization_id
         ).execute()
 

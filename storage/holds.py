@@ -1,15 +1,16 @@
 """The hold a transfer places on its source account, and its post or void: the money's hot path.
 
-A hold is one conditional UPDATE of the account's balance row (`held` up, `available` down, only
-while the account is open and, for an account that must not overdraw, covers the amount) and a
-`hold` journal entry. On Postgres that UPDATE, the transfer, its first event and the entry are one
-statement (a data-modifying WITH), so a pacs.008 still costs one round trip and the row lock is
-held only for that statement. Concurrent holds on one account queue on its row lock and each
-re-reads `available` after the previous one committed, so none can overdraw; the CHECKs on
-`source_account` refuse an overdraft whatever writes it.
+A hold is one conditional UPDATE of one of the account's balance slices (`held` up, `available`
+down, only while the account is open and, for an account that must not overdraw, the slice covers
+the amount) and a `hold` journal entry that names the slice. On Postgres that UPDATE, the transfer,
+its first event and the entry are one statement (a data-modifying WITH), so a pacs.008 still costs
+one round trip. Concurrent holds on one slice queue on its row lock and each re-reads `available`
+after the previous one committed, so none can overdraw; holds on different slices of one account
+do not wait for each other at all (decision A12). The CHECKs on `balance_slice` refuse an
+overdraft whatever writes it.
 
 A post or void is an INSERT of its entry, which the partial unique index on `pending_id` admits
-once per hold; only an inserted entry moves the balance row. It runs in the transaction that
+once per hold; only an inserted entry moves the hold's slice. It runs in the transaction that
 moves the transfer to Completed or Failed.
 """
 
@@ -26,31 +27,33 @@ from typing import Any
 import peewee
 
 from storage.database import database, is_postgres
-from storage.models import JournalEntry, SourceAccount, Transfer, TransferEvent
+from storage.models import BalanceSlice, JournalEntry, SourceAccount, Transfer, TransferEvent
 from storage.statements import _insert_sql, db_value, field_params, insert_row
 from storage.transfer_states import check_transition
 
 _ACCOUNT = SourceAccount._meta.table_name
+_SLICE = BalanceSlice._meta.table_name
 _ENTRY = JournalEntry._meta.table_name
-_CENTS = SourceAccount.held
+_CENTS = BalanceSlice.held
 
 
 def _hold_update(param: str) -> str:
-    # Parameters: amount, amount, now, organization, number, amount.
+    # Parameters: amount, amount, now, organization, number, slice, amount.
     return (
-        f'UPDATE "{_ACCOUNT}" SET "held" = "held" + {param}, "available" = "available" - {param}, '  # noqa: S608
-        f'"updated_at" = {param} WHERE "organization_id" = {param} AND "number" = {param} '
+        f'UPDATE "{_SLICE}" SET "held" = "held" + {param}, "available" = "available" - {param}, '  # noqa: S608
+        f'"updated_at" = {param} WHERE "account_id" = (SELECT "id" FROM "{_ACCOUNT}" '
+        f'WHERE "organization_id" = {param} AND "number" = {param}) AND "slice" = {param} '
         f'AND "status" = \'open\' AND (NOT "debits_must_not_exceed_credits" OR "available" >= {param}) '
-        'RETURNING "id"'
+        'RETURNING "account_id", "slice"'
     )
 
 
-def _hold_params(organization_id: int, number: str, amount: Decimal, now: datetime) -> list[Any]:
+def _hold_params(organization_id: int, number: str, slice_number: int, amount: Decimal, now: datetime) -> list[Any]:
     cents = db_value(_CENTS, amount)
-    return [cents, cents, now, organization_id, number, cents]
+    return [cents, cents, now, organization_id, number, slice_number, cents]
 
 
-_ENTRY_COLUMNS = '"account_id", "kind", "side", "counter_account", "amount", "transfer_id", "at"'
+_ENTRY_COLUMNS = '"account_id", "kind", "side", "counter_account", "amount", "transfer_id", "at", "slice"'
 
 
 @functools.cache
@@ -71,25 +74,25 @@ def _hold_with_transfer_sql(param: str) -> tuple[str, tuple[peewee.Field, ...], 
         f'"event_row" AS (INSERT INTO "{TransferEvent._meta.table_name}" ("transfer_id", {event_columns}) '
         f'SELECT "id", {", ".join(param for _ in event_fields)} FROM "transfer_row") '
         f'INSERT INTO "{_ENTRY}" ({_ENTRY_COLUMNS}) '
-        f"SELECT h.\"id\", 'hold', 'debit', 'settlement', {param}, t.\"id\", {param} "
+        f"SELECT h.\"account_id\", 'hold', 'debit', 'settlement', {param}, t.\"id\", {param}, h.\"slice\" "
         'FROM "hold_row" h, "transfer_row" t RETURNING "id"'
     )
     return sql, transfer_fields, event_fields
 
 
 def create_transfer_with_hold(
-    transfer: Mapping[str, Any], reason: str, organization_id: int, number: str, amount: Decimal
+    transfer: Mapping[str, Any], reason: str, organization_id: int, number: str, slice_number: int, amount: Decimal
 ) -> bool:
-    """Insert the transfer, its first event and its hold on account `number`, all or nothing.
+    """Insert the transfer, its first event and its hold on slice `slice_number` of account `number`, all or nothing.
 
     Returns False, having written nothing, when no hold could be placed: the account does not
-    exist, is not open, or must not overdraw and does not cover `amount`. Raises
+    exist, is not open, or must not overdraw and the slice does not cover `amount`. Raises
     peewee.IntegrityError, having written nothing, when (organization, message_id) exists.
     """
     check_transition(None, transfer["state"])
     now = transfer["created_at"]
     event = {"from_state": None, "to_state": transfer["state"], "at": now, "reason": reason}
-    hold = _hold_params(organization_id, number, amount, now)
+    hold = _hold_params(organization_id, number, slice_number, amount, now)
     if not is_postgres():
         with database.atomic() as transaction:
             row = database.execute_sql(_hold_update(database.obj.param), hold).fetchone()
@@ -98,7 +101,7 @@ def create_transfer_with_hold(
                 return False
             insert_row(Transfer, transfer)
             insert_row(TransferEvent, {**event, "transfer": transfer["id"]})
-            _insert_entry(int(row[0]), "hold", amount, transfer["id"], None, now)
+            _insert_hold(int(row[0]), int(row[1]), amount, transfer["id"], now)
         return True
     sql, transfer_fields, event_fields = _hold_with_transfer_sql(database.obj.param)
     params = [
@@ -111,20 +114,19 @@ def create_transfer_with_hold(
     return database.execute_sql(sql, params).fetchone() is not None
 
 
-def _insert_entry(
-    account_id: int, kind: str, amount: Decimal, transfer_id: uuid.UUID | None, pending_id: int | None, at: datetime
-) -> None:
+def _insert_hold(account_id: int, slice_number: int, amount: Decimal, transfer_id: uuid.UUID, at: datetime) -> None:
     insert_row(
         JournalEntry,
         {
             "account": account_id,
-            "kind": kind,
+            "kind": "hold",
             "side": "debit",
             "counter_account": "settlement",
             "amount": amount,
             "transfer": transfer_id,
-            "pending": pending_id,
+            "pending": None,
             "at": at,
+            "slice": slice_number,
         },
     )
 
@@ -137,10 +139,10 @@ def _resolve_sql(param: str, count: int) -> str:
     # RETURNING gives only the entries this statement wrote.
     return (
         f'INSERT INTO "{_ENTRY}" ({_ENTRY_COLUMNS}, "pending_id") '  # noqa: S608
-        f'SELECT h."account_id", {param}, \'debit\', \'settlement\', h."amount", h."transfer_id", {param}, h."id" '
-        f'FROM "{_ENTRY}" h WHERE h."kind" = \'hold\' AND h."transfer_id" IN ({ids}) '
+        f'SELECT h."account_id", {param}, \'debit\', \'settlement\', h."amount", h."transfer_id", {param}, '
+        f'h."slice", h."id" FROM "{_ENTRY}" h WHERE h."kind" = \'hold\' AND h."transfer_id" IN ({ids}) '
         'ON CONFLICT ("pending_id") WHERE "pending_id" IS NOT NULL DO NOTHING '
-        'RETURNING "account_id", "amount"'
+        'RETURNING "account_id", "slice", "amount"'
     )
 
 
@@ -149,17 +151,21 @@ def _resolve(kind: str, transfer_ids: list[uuid.UUID], now: datetime) -> int:
         return 0
     keys = [db_value(Transfer.id, transfer_id) for transfer_id in transfer_ids]
     rows = database.execute_sql(_resolve_sql(database.obj.param, len(keys)), [kind, now, *keys]).fetchall()
-    totals: dict[int, int] = defaultdict(int)
-    for account_id, cents in rows:
-        totals[int(account_id)] += int(cents)
-    # A post takes the amount off balance and held (available was already reduced by the hold);
-    # a void gives it back to available. Accounts in id order, so two transactions never wait on
-    # each other's rows in opposite orders.
-    change = '"balance" = "balance" - {p}' if kind == "post" else '"available" = "available" + {p}'
+    totals: dict[tuple[int, int], int] = defaultdict(int)
+    for account_id, slice_number, cents in rows:
+        totals[int(account_id), int(slice_number)] += int(cents)
+    # A post takes the amount off held, and so off the booked balance (held + available); a void
+    # gives it back to available. Slices in (account, slice) order, so two transactions never wait
+    # on each other's rows in opposite orders.
     p = database.obj.param
-    sql = f'UPDATE "{_ACCOUNT}" SET {change.format(p=p)}, "held" = "held" - {p}, "updated_at" = {p} WHERE "id" = {p}'  # noqa: S608
-    for account_id in sorted(totals):
-        database.execute_sql(sql, [totals[account_id], totals[account_id], now, account_id])
+    change = "" if kind == "post" else f'"available" = "available" + {p}, '
+    sql = (
+        f'UPDATE "{_SLICE}" SET {change}"held" = "held" - {p}, "updated_at" = {p} '  # noqa: S608
+        f'WHERE "account_id" = {p} AND "slice" = {p}'
+    )
+    for (account_id, slice_number), cents in sorted(totals.items()):
+        amounts = [cents, cents] if kind == "void" else [cents]
+        database.execute_sql(sql, [*amounts, now, account_id, slice_number])
     return len(rows)
 
 

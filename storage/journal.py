@@ -11,10 +11,10 @@ from typing import Any
 import peewee
 
 from storage.database import database
-from storage.models import JournalEntry, SourceAccount, Transfer
+from storage.models import BalanceSlice, JournalEntry, Transfer
 from storage.statements import python_value
 
-_CENTS = SourceAccount.balance
+_CENTS = BalanceSlice.held
 # The entries that change the booked balance; a hold and its void only move money in and out of held.
 BOOKED_KINDS = ("funding", "post", "adjustment")
 
@@ -35,7 +35,7 @@ def entries_between(account_id: int, start: datetime, end: datetime) -> list[Jou
 
 @dataclass(frozen=True)
 class Sums:
-    """An account's balance row beside what its journal adds up to."""
+    """An account's balance (its slices summed) beside what its journal adds up to."""
 
     account_id: int
     organization_id: int
@@ -44,10 +44,14 @@ class Sums:
     journal: tuple[Decimal, Decimal, Decimal]
 
 
-# Per account: the posted balance (credits minus debits of funding, post and adjustment entries)
-# and the amount held (holds minus the posts and voids that resolved them).
+# Per account: its slices' booked balance (held + available), held and available; then the posted
+# balance (credits minus debits of funding, post and adjustment entries) and the amount held
+# (holds minus the posts and voids that resolved them).
 _SUMS_SQL = """
-SELECT a."id", a."organization_id", a."number", a."balance", a."held", a."available",
+SELECT a."id", a."organization_id", a."number",
+  COALESCE((SELECT sum(s."held" + s."available") FROM "balance_slice" s WHERE s."account_id" = a."id"), 0),
+  COALESCE((SELECT sum(s."held") FROM "balance_slice" s WHERE s."account_id" = a."id"), 0),
+  COALESCE((SELECT sum(s."available") FROM "balance_slice" s WHERE s."account_id" = a."id"), 0),
   COALESCE((SELECT sum(CASE WHEN e."side" = 'credit' THEN e."amount" ELSE -e."amount" END) FROM "journal_entry" e
             WHERE e."account_id" = a."id" AND e."kind" IN ('funding', 'post', 'adjustment')), 0),
   COALESCE((SELECT sum(CASE WHEN e."kind" = 'hold' THEN e."amount" ELSE -e."amount" END) FROM "journal_entry" e
@@ -57,7 +61,7 @@ FROM "source_account" a ORDER BY a."id"
 
 
 def account_sums() -> list[Sums]:
-    """Every account's balance row and its journal's sums."""
+    """Every account's balance and its journal's sums."""
     result = []
     for row in database.execute_sql(_SUMS_SQL).fetchall():
         cents = [python_value(_CENTS, value) for value in row[3:]]

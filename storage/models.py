@@ -253,35 +253,54 @@ class OrganizationBic(BaseModel):
     bic = peewee.CharField(max_length=11, unique=True)  # always 11 characters: a BIC8 ends in XXX
 
 
-class SourceAccount(BaseModel):
-    """An organization's USD source account (DbtrAcct/Id/Othr/Id) and its balance row.
+# How many balance slices each account has (A12); m0012 made this many for the accounts it found.
+BALANCE_SLICES = 16
+_STATUSES = "('open', 'blocked', 'closed')"
 
-    `balance`, `held` and `available` are kept for the hot path and always equal the sums of the
-    account's journal (`reconcile` proves it). The CHECKs hold `available = balance - held` and,
-    for an account that must not overdraw, `available >= 0`, whatever writes the row.
+
+class SourceAccount(BaseModel):
+    """An organization's USD source account (DbtrAcct/Id/Othr/Id): its number, status and policy flag.
+
+    Its money is in its `BalanceSlice` rows, whose sums are its balance, held and available.
     """
 
     id = peewee.AutoField()
     organization = peewee.ForeignKeyField(Organization, backref="accounts", on_delete="RESTRICT", index=False)
     number = peewee.CharField(max_length=70)
     currency = peewee.CharField(max_length=3, default="USD")
-    status = peewee.CharField(
-        max_length=16, default="open", constraints=[peewee.Check("\"status\" IN ('open', 'blocked', 'closed')")]
-    )
+    status = peewee.CharField(max_length=16, default="open", constraints=[peewee.Check(f'"status" IN {_STATUSES}')])
     # TigerBeetle's flag of the same name: set on every account of a prefunded organization.
     debits_must_not_exceed_credits = peewee.BooleanField(default=False)
-    balance = MinorUnitsField(places=2, default=0)
-    held = MinorUnitsField(places=2, default=0, constraints=[peewee.Check('"held" >= 0')])
-    available = MinorUnitsField(places=2, default=0)
     created_at = peewee.DateTimeField()
     updated_at = peewee.DateTimeField()
 
     class Meta:
         indexes = ((("organization", "number"), True),)
-        constraints = (
-            peewee.Check('"available" = "balance" - "held"'),
-            peewee.Check('NOT "debits_must_not_exceed_credits" OR "available" >= 0'),
-        )
+
+
+class BalanceSlice(BaseModel):
+    """One of an account's balance rows; the account's balance, held and available are their sums.
+
+    A hold takes the row lock of one slice, not of the account, so holds on one hot account do not
+    queue behind each other (decision A12). Each slice's CHECKs hold `held >= 0` and, for an account
+    that must not overdraw, `available >= 0`, so the sums can never overdraw either. The slice
+    carries the account's status and flag, written in the same transaction as the account's, so
+    that a hold's one-row UPDATE sees a block, a close or a policy change under its own row lock.
+    A slice's booked balance is `held + available`.
+    """
+
+    account = peewee.ForeignKeyField(SourceAccount, backref="slices", on_delete="RESTRICT", index=False)
+    slice = peewee.SmallIntegerField(constraints=[peewee.Check('"slice" >= 0')])
+    status = peewee.CharField(max_length=16, constraints=[peewee.Check(f'"status" IN {_STATUSES}')])
+    debits_must_not_exceed_credits = peewee.BooleanField()
+    held = MinorUnitsField(places=2, default=0, constraints=[peewee.Check('"held" >= 0')])
+    available = MinorUnitsField(places=2, default=0)
+    updated_at = peewee.DateTimeField()
+    account_id: int
+
+    class Meta:
+        primary_key = peewee.CompositeKey("account", "slice")
+        constraints = (peewee.Check('NOT "debits_must_not_exceed_credits" OR "available" >= 0'),)
 
 
 JOURNAL_KINDS = ("funding", "hold", "post", "void", "adjustment")
@@ -309,6 +328,7 @@ class JournalEntry(BaseModel):
     amount = MinorUnitsField(places=2, constraints=[peewee.Check('"amount" > 0')])
     transfer = peewee.ForeignKeyField(Transfer, null=True, on_delete="RESTRICT", index=False)
     pending = peewee.ForeignKeyField("self", null=True, on_delete="RESTRICT", index=False)
+    slice = peewee.SmallIntegerField(null=True)  # a hold's balance slice, which its post or void moves
     reference = peewee.CharField(max_length=100, null=True)
     at = peewee.DateTimeField()
     note = peewee.CharField(max_length=200, null=True)
@@ -358,5 +378,6 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     SettlementWorker,
     OrganizationBic,
     SourceAccount,
+    BalanceSlice,
     JournalEntry,
 )

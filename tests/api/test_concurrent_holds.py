@@ -1,7 +1,9 @@
 """Concurrent pacs.008 against one prefunded account on Postgres, through gunicorn with 4 workers.
 
 50 requests of 10.00 USD race for an account funded with 100.00: exactly 10 may be accepted, the
-balance row may never show available below zero, and the store reconciles afterwards.
+account's balance slices may never show available below zero, nor may their sum, and the store
+reconciles afterwards. With 100.00 shared over 16 slices, nearly every hold first gathers money
+into its slice while the others place theirs.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import pytest
 import requests
 from flask import Flask
 
+from storage.accounts import list_accounts
 from storage.database import database
-from storage.models import SourceAccount
+from storage.models import BalanceSlice
 from tests.support.accounts import account, failed_checks, prefund
 from tests.support.databases import postgres_url
 from tests.support.gunicorn import gunicorn
@@ -27,15 +30,16 @@ pytestmark = pytest.mark.skipif(postgres_url() is None, reason="row locks under 
 REQUESTS = 50
 
 
-def lowest_available(stop: threading.Event, seen: list[Decimal]) -> None:
-    """Read the account's available balance over and over until `stop`, keeping the lowest."""
+def lowest_available(stop: threading.Event, seen: list[Decimal], organization: int) -> None:
+    """Read the slices' and the account's available balance over and over until `stop`, keeping the lowest."""
     with database.connection_context():
         while not stop.is_set():
-            seen.append(min(row.available for row in SourceAccount.select(SourceAccount.available)))
+            seen.append(min(row.available for row in BalanceSlice.select(BalanceSlice.available)))
+            seen.append(min(a.available for a in list_accounts(organization)))
 
 
 def test_fifty_concurrent_transfers_on_a_hundred_dollars_accept_exactly_ten(app: Flask, api_key: str) -> None:
-    prefund("Acme Bank", "ACC-HOT", "100.00")
+    organization = prefund("Acme Bank", "ACC-HOT", "100.00")
     bodies = [pacs008(amount="10.00", debtor="ACC-HOT") for _ in range(REQUESTS)]
     with gunicorn(app.config["DATABASE_URL"], "--workers", "4", "--no-control-socket") as server:
         url = f"http://127.0.0.1:{server.port}/v1/pacs008/net"
@@ -49,7 +53,7 @@ def test_fifty_concurrent_transfers_on_a_hundred_dollars_accept_exactly_ten(app:
             return answer.status_code, (report.codes or [report.status])[0]
 
         stop, seen = threading.Event(), [Decimal(100)]
-        watcher = threading.Thread(target=lowest_available, args=(stop, seen))
+        watcher = threading.Thread(target=lowest_available, args=(stop, seen, organization))
         watcher.start()
         try:
             with ThreadPoolExecutor(REQUESTS) as pool:

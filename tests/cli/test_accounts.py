@@ -7,7 +7,7 @@ from decimal import Decimal
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from storage.database import database
-from storage.models import JournalEntry, SourceAccount
+from storage.models import BalanceSlice, JournalEntry, SourceAccount
 from tests.support.accounts import account
 from tests.support.messages import pacs008
 from tests.support.reports import rejected
@@ -70,6 +70,7 @@ def test_set_funding_and_bics(runner: FlaskCliRunner, client: FlaskClient, api_k
     assert "prefunded" in run(runner, "orgs", "set-funding", "Acme Bank", "prefunded")
     with database.connection_context():
         assert SourceAccount.get().debits_must_not_exceed_credits
+        assert all(s.debits_must_not_exceed_credits for s in BalanceSlice.select())
     rejected(client.post("/v1/pacs008/net", data=pacs008(debtor="ACC-NEW"), headers=headers).data, "AC01")
     run(runner, "orgs", "set-funding", "Acme Bank", "open")
     assert client.post("/v1/pacs008/net", data=pacs008(debtor="ACC-NEW"), headers=headers).status_code == 201
@@ -92,7 +93,7 @@ def test_reconcile_passes_and_fails_on_a_tampered_balance(
     assert "ok    every transfer has exactly one hold (1 checked)" in passed
     assert "ok    balance rows equal the journal sums (1 checked)" in passed
     with database.connection_context():
-        SourceAccount.update(balance=SourceAccount.balance + 1, available=SourceAccount.available + 1).execute()
+        BalanceSlice.update(available=BalanceSlice.available + 1).where(BalanceSlice.slice == 4).execute()
     failed = run(runner, "reconcile", "--skip-ledger", ok=False)
     assert "FAIL  balance rows equal the journal sums" in failed and "ACC-1" in failed
 

@@ -12,15 +12,17 @@ import pytest
 from flask import Flask
 
 from storage import statements
+from storage.accounts import find_account
 from storage.database import database
 from storage.migrate import migration_names, sql_statements, upgrade
 from storage.models import (
     ALL_MODELS,
+    BALANCE_SLICES,
+    BalanceSlice,
     JournalEntry,
     Organization,
     SettlementAttempt,
     SettlementPayment,
-    SourceAccount,
     Transfer,
     TransferEvent,
 )
@@ -186,13 +188,30 @@ def test_m0010_builds_open_accounts_and_their_journal_from_existing_transfers(ap
 
         with database.connection_context():
             assert Organization.get_by_id(organization_id).funding_policy == "open"
-            account = SourceAccount.get()
-            assert (account.number, account.status, account.debits_must_not_exceed_credits) == ("ACC-1", "open", False)
+            row = database.execute_sql(
+                'SELECT "number", "status", "debits_must_not_exceed_credits", "balance", "held", "available" '
+                'FROM "source_account"'
+            ).fetchone()
+            assert (row[0], row[1], bool(row[2])) == ("ACC-1", "open", False)
+            assert tuple(row[3:]) == (-12550, 25100, -37650)  # cents
+            kinds = sorted(entry[0] for entry in database.execute_sql('SELECT "kind" FROM "journal_entry"'))
+            assert kinds == ["hold", "hold", "hold", "hold", "post", "void"]
+
+        assert upgrade(until="m0012_balance_slices")[-1] == "m0012_balance_slices"
+
+        with database.connection_context():
+            shares = {s.slice: (s.held, s.available) for s in BalanceSlice.select()}
+            assert len(shares) == BALANCE_SLICES
+            assert shares.pop(0) == (Decimal("251.00"), Decimal("-376.50"))
+            assert set(shares.values()) == {(Decimal("0.00"), Decimal("0.00"))}
+            holds = JournalEntry.select().where(JournalEntry.kind == "hold")
+            assert {entry.slice for entry in holds} == {0}
+            account = find_account(organization_id, "ACC-1")
+            assert account is not None
             assert (account.balance, account.held, account.available) == (
                 Decimal("-125.50"),
                 Decimal("251.00"),
                 Decimal("-376.50"),
             )
-            kinds = sorted(entry.kind for entry in JournalEntry.select())
-            assert kinds == ["hold", "hold", "hold", "hold", "post", "void"]
+        upgrade()
         assert failed_checks() == []

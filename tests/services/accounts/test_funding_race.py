@@ -22,9 +22,10 @@ from services.accounts.holds import accept_with_hold
 from services.accounts.operations import AccountError, set_funding_policy
 from services.rejections import ReasonCode, Violation
 from storage import accounts as store
+from storage.accounts import list_accounts
 from storage.database import database
 from storage.holds import create_transfer_with_hold
-from storage.models import Organization, SourceAccount, utc_now
+from storage.models import Organization, utc_now
 from tests.support.databases import postgres_url
 from tests.support.transfers import transfer_fields
 
@@ -87,8 +88,7 @@ def policy_change_in_flight(url: str, organization_id: int) -> Iterator[None]:
 
 def accounts_of(organization_id: int) -> list[tuple[str, bool, Decimal]]:
     with database.connection_context():
-        query = SourceAccount.select().where(SourceAccount.organization == organization_id)
-        return [(a.number, bool(a.debits_must_not_exceed_credits), a.available) for a in query]
+        return [(a.number, a.debits_must_not_exceed_credits, a.available) for a in list_accounts(organization_id)]
 
 
 def policy_of(organization_id: int) -> str:
@@ -118,7 +118,7 @@ def test_a_policy_change_behind_a_first_use_that_overdrew_is_refused(app: Flask,
     with database.connection_context(), database.atomic():
         # Intake's first use, in one transaction left open: the account opened and overdrawn.
         assert store.insert_account(organization_id, NUMBER, utc_now(), on_first_use=True)
-        assert create_transfer_with_hold(new_transfer(organization_id), "test", organization_id, NUMBER, AMOUNT)
+        assert create_transfer_with_hold(new_transfer(organization_id), "test", organization_id, NUMBER, 0, AMOUNT)
         changer.start()
         assert wait_until_blocked_or_done(url, changer), "the policy changed under an account being opened"
     changer.join()

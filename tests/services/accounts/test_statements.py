@@ -13,7 +13,7 @@ from lxml import etree
 
 from config import PROJECT_ROOT
 from services.accounts import operations
-from storage import holds
+from services.accounts.holds import accept_with_hold
 from storage import settlement as store
 from storage.database import database
 from tests.support.transfers import transfer_fields
@@ -27,7 +27,7 @@ def held(organization_id: int, amount: str, at: datetime) -> uuid.UUID:
     fields = transfer_fields(
         organization_id, f"MSG-{uuid.uuid4().hex[:8]}", amount_usd=Decimal(amount), created_at=at, updated_at=at
     )
-    assert holds.create_transfer_with_hold(fields, "accepted", organization_id, "ACC-1", Decimal(amount))
+    assert accept_with_hold(fields, "accepted", organization_id, "ACC-1", Decimal(amount), at) is None
     return uuid.UUID(str(fields["id"]))
 
 
