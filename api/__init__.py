@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask
 
 from api import batch_status, errors, health, metrics, openapi, ops, request_log, transfers
+from api.hot_routes import HotRoutes
 
 
 def init_app(app: Flask) -> None:
@@ -25,3 +26,4 @@ def init_app(app: Flask) -> None:
             raise ValueError(f"OPS_TOKEN must be at least {ops.OPS_TOKEN_MIN_LENGTH} characters (openssl rand -hex 32)")
         app.register_blueprint(ops.blueprint)
     errors.init_app(app)
+    app.wsgi_app = HotRoutes(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -9,6 +9,7 @@ from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from api.requests import services, utc_now
+from api.transfers import SUBMIT_ENDPOINT
 from services.batch_status import BatchRejected
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import StatusReport, TxStatus
@@ -20,7 +21,7 @@ logger = logging.getLogger("gateway.api")
 
 XML = "application/xml"
 # An unexpected failure is 422 on intake (spec 4.1) and 500 elsewhere (spec 4.2).
-_UNEXPECTED_STATUS = {"transfers.submit_pacs008": 422}
+_UNEXPECTED_STATUS = {SUBMIT_ENDPOINT: 422}
 # When a client may try again after the database could not be reached (docs/decisions.md P10).
 DATABASE_RETRY_AFTER_SECONDS = 5
 

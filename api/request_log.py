@@ -11,9 +11,11 @@ import logging
 import re
 import time
 import uuid
+from typing import Any
 
 from flask import Flask, Response, g, request
 
+from services.api_keys import Caller
 from telemetry.logs import end_request_fields, start_request_fields
 from telemetry.metrics import HTTP_REQUEST_SECONDS, HTTP_REQUESTS
 
@@ -24,35 +26,48 @@ REQUEST_ID_HEADER = "X-Request-ID"
 _USABLE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
 
 
-def _request_id() -> str:
-    offered = request.headers.get(REQUEST_ID_HEADER, "")
+def request_id(offered: str) -> str:
+    """The caller's `X-Request-ID` when it is short and plain, else a new one."""
     return offered if _USABLE_REQUEST_ID.fullmatch(offered) else uuid.uuid4().hex
 
 
 def _begin() -> None:
     g.request_started = time.perf_counter()
-    g.request_fields = start_request_fields(request_id=_request_id())
+    g.request_fields = start_request_fields(request_id=request_id(request.headers.get(REQUEST_ID_HEADER, "")))
+
+
+def record(
+    fields: dict[str, Any],
+    caller: Caller | None,
+    method: str,
+    path: str,
+    endpoint: str | None,
+    status: int,
+    started: float,
+) -> None:
+    """Write the request's log line and count it in the metrics; then forget its fields."""
+    if caller is not None:
+        fields["organization"] = caller.organization_name
+        fields["organization_id"] = caller.organization_id
+        fields["key_id"] = caller.key_id
+    fields["method"] = method
+    fields["path"] = path
+    fields["endpoint"] = endpoint
+    fields["status"] = status
+    elapsed = time.perf_counter() - started
+    fields["latency_ms"] = round(elapsed * 1000, 3)
+    labels = (endpoint or "none", str(status), fields.get("reason_code", ""))
+    HTTP_REQUESTS.labels(*labels).inc()
+    HTTP_REQUEST_SECONDS.labels(*labels).observe(elapsed)
+    logger.info("%s %s %s", method, path, status, extra=fields)
+    end_request_fields()
 
 
 def _finish(response: Response) -> Response:
     fields = g.get("request_fields") or start_request_fields(request_id=uuid.uuid4().hex)
     response.headers[REQUEST_ID_HEADER] = fields["request_id"]
-    caller = g.get("caller")
-    if caller is not None:
-        fields["organization"] = caller.organization_name
-        fields["organization_id"] = caller.organization_id
-        fields["key_id"] = caller.key_id
-    fields["method"] = request.method
-    fields["path"] = request.path
-    fields["endpoint"] = request.endpoint
-    fields["status"] = response.status_code
-    elapsed = time.perf_counter() - g.get("request_started", time.perf_counter())
-    fields["latency_ms"] = round(elapsed * 1000, 3)
-    labels = (request.endpoint or "none", str(response.status_code), fields.get("reason_code", ""))
-    HTTP_REQUESTS.labels(*labels).inc()
-    HTTP_REQUEST_SECONDS.labels(*labels).observe(elapsed)
-    logger.info("%s %s %s", request.method, request.path, response.status_code, extra=fields)
-    end_request_fields()
+    started = g.get("request_started", time.perf_counter())
+    record(fields, g.get("caller"), request.method, request.path, request.endpoint, response.status_code, started)
     return response
 
 

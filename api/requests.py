@@ -12,6 +12,8 @@ from services.context import ServiceContext
 from services.rejections import MessageRejected, ReasonCode, Violation
 
 API_KEY_HEADER = "NET-API-KEY"
+# What a 401 asks for: no body (spec 5), but the header names the scheme (RFC 9110, 11.6.1).
+API_KEY_CHALLENGE = f'{API_KEY_HEADER} realm="net"'
 XML_TYPES = ("application/xml", "text/xml")
 _READ_SIZE = 65_536
 
@@ -20,8 +22,7 @@ def require_api_key() -> Response | None:
     """before_request hook: a missing, unknown or revoked key is 401 with no body, before any parsing."""
     caller = authenticate(request.headers.get(API_KEY_HEADER), services().keys)
     if caller is None:
-        # No body (spec 5), but the header names the scheme a client must use (RFC 9110, 11.6.1).
-        return unauthorized(f'{API_KEY_HEADER} realm="net"')
+        return unauthorized(API_KEY_CHALLENGE)
     services().key_use.note(caller.key_id)
     g.caller = caller
     return None
