@@ -9,6 +9,7 @@ replaced on both sides before comparing.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable, Iterator
@@ -30,6 +31,7 @@ from tests.support.reports import parse_report
 
 XML = "application/xml"
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
+BATCH = "/v1/transfers/batch-status"
 _NEW_PER_REQUEST = re.compile(
     rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # transfer IDs
     rb"|(?<=<GrpHdr><MsgId>)[^<]+(?=</MsgId>)"  # the report's own MsgId
@@ -112,6 +114,7 @@ def clients(app: Flask) -> Iterator[tuple[Client, Client]]:
 
 def cases(api_key: str, transfer_id: str) -> list[Case]:
     key = {"Content-Type": XML, "NET-API-KEY": api_key}
+    json_key = {**key, "Content-Type": "application/json"}
     return [
         Case("accepted", "/v1/pacs008/net", key, lambda m: pacs008(msg_id=m)),
         Case(
@@ -139,6 +142,13 @@ def cases(api_key: str, transfer_id: str) -> list[Case]:
         Case("status unknown", "/v1/pacs028/net", key, lambda m: pacs028(msg_id=m, instruction_id=UNKNOWN)),
         Case("status malformed", "/v1/pacs028/net", key, lambda m: pacs028(msg_id=m, transactions=2)),
         Case("status no key", "/v1/pacs028/net", {"Content-Type": XML}, lambda m: pacs028(msg_id=m)),
+        Case("batch", BATCH, json_key, lambda m: json.dumps({"transfer_ids": [transfer_id, UNKNOWN]}).encode()),
+        Case("batch slash", f"{BATCH}/", json_key, lambda m: json.dumps({"transfer_ids": [transfer_id]}).encode()),
+        Case("batch not JSON", BATCH, json_key, lambda m: b"[1, 2"),
+        Case("batch bad ID", BATCH, json_key, lambda m: b'{"transfer_ids": ["x"]}'),
+        Case("batch no key", BATCH, {"Content-Type": "application/json"}, lambda m: b'{"transfer_ids": []}'),
+        Case("batch as text", BATCH, {**key, "Content-Type": "text/plain"}, lambda m: b'{"transfer_ids": []}'),
+        Case("batch too large", BATCH, json_key, lambda m: b" " * (1024 * 1024 + 1)),
     ]
 
 
@@ -197,6 +207,8 @@ def test_a_plain_request_does_not_reach_flask_and_any_other_does(app: Flask, api
     key = {"Content-Type": XML, "NET-API-KEY": api_key}
     assert client.post("/v1/pacs008/net", data=pacs008(), headers=key).status_code == 201
     assert client.post("/v1/pacs028/net", data=pacs028(instruction_id=UNKNOWN), headers=key).status_code == 404
+    batch = json.dumps({"transfer_ids": [UNKNOWN]}).encode()
+    assert client.post(BATCH, data=batch, headers={**key, "Content-Type": "application/json"}).status_code == 200
     assert reached == []
     assert (
         client.post("/v1/pacs008/net", data=pacs008(), headers={**key, "Content-Type": "text/plain"}).status_code == 400
