@@ -6,8 +6,11 @@ import logging
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from stellar_sdk import Keypair
 
+from services import redaction
 from services.redaction import REDACTED, REPLACEMENT, clean_text, install_log_redaction, redact, redact_bytes
 from services.rejections import ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
@@ -70,3 +73,21 @@ def test_log_records_are_redacted_with_their_tracebacks(caplog: pytest.LogCaptur
         logger.exception("failed")
     assert SEED not in caplog.text
     assert caplog.text.count(REDACTED) == 2
+
+
+# Bytes near the edges of the shortcut: base32 characters, their neighbours in ASCII, and UTF-8.
+_NEAR_BASE32 = st.sampled_from([*b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", *b"a18@[Z9 \n", 0xC3, 0xA9, 0xFF])
+
+
+@given(st.lists(st.tuples(_NEAR_BASE32, st.integers(1, 70)), max_size=12))
+def test_the_marks_shortcut_finds_a_seed_sized_run_exactly_when_the_regex_does(parts: list[tuple[int, int]]) -> None:
+    raw = b"".join(bytes([byte]) * count for byte, count in parts)
+    assert (redaction._SEED_RUN_MARKS in raw.translate(redaction._BASE32_MARKS)) == bool(
+        redaction._BASE32_RUN_BYTES.search(raw)
+    )
+
+
+def test_a_seed_in_a_long_body_without_other_runs_is_still_redacted() -> None:
+    body = b'{"transfer_ids": ["' + b'", "'.join(b"0190a3b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b" for _ in range(100)) + b'"]}'
+    assert redact_bytes(body) == body
+    assert redact_bytes(body + SEED.encode()) == body + REDACTED.encode()
