@@ -68,15 +68,21 @@ def _column_text(field: peewee.Field) -> str:
 def _find_and_record_sql(param: str) -> str:
     columns = ", ".join(f'"{f.column_name}"' for f in _RECORD_FIELDS)
     values = ", ".join(param for _ in _RECORD_FIELDS)
+    asked = ", ".join(f't."{f.column_name}"' for f in (*BATCH_FIELDS, Transfer.organization))
     selected = ", ".join(_column_text(f) for f in BATCH_FIELDS)
     # A data-modifying WITH runs to completion even though the SELECT does not read it, so the
     # record and the look-up are one statement: one round trip, and atomic without BEGIN/COMMIT.
     # One array parameter keeps the text (and so the prepared statement) the same for any count.
+    # The IDs are looked up alone, on the primary key, and the organization checked on what they
+    # found: planned together, a table without statistics (a new store, autovacuum behind or off)
+    # had Postgres AND the primary key with the organization's index, reading every row of the
+    # organization's index (2.8 against 0.5 ms for 100 IDs among 24,000 transfers).
     # Identifiers come from the models, never from input; values are bound parameters.
     return (
-        f'WITH "recorded" AS (INSERT INTO "{StatusQuery._meta.table_name}" ({columns}) VALUES ({values})) '  # noqa: S608
-        f'SELECT {selected} FROM "{Transfer._meta.table_name}" t '
-        f'WHERE t."id" = ANY({param}::uuid[]) AND t."organization_id" = {param}'
+        f'WITH "recorded" AS (INSERT INTO "{StatusQuery._meta.table_name}" ({columns}) VALUES ({values})), '  # noqa: S608
+        f'"asked" AS MATERIALIZED (SELECT {asked} FROM "{Transfer._meta.table_name}" t '
+        f'WHERE t."id" = ANY({param}::uuid[])) '
+        f'SELECT {selected} FROM "asked" t WHERE t."organization_id" = {param}'
     )
 
 
