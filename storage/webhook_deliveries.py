@@ -113,14 +113,24 @@ def _due(now: datetime) -> Any:
     )
 
 
-def claim_due(
-    worker_id: str, now: datetime, claim_until: datetime, limit: int, per_endpoint: int, busy: Mapping[int, int]
-) -> list[ClaimedDelivery]:
-    """Claim up to `limit` due deliveries of enabled endpoints, soonest due first, at most `per_endpoint` each.
+def fair_share(now: datetime, per_endpoint: int) -> Any:
+    """A query of the IDs of the `per_endpoint` soonest due deliveries of each enabled endpoint.
 
-    `busy` counts the deliveries this worker already has in flight per endpoint. The cap is what
-    keeps one slow or dead receiver from taking every sender while other organizations' events wait.
+    On Postgres each endpoint's are read from the head of its own index range (a LATERAL top-k on
+    `webhook_delivery_endpoint_due`), so a claim reads what it may take, not the backlog: ranking
+    every due delivery cost 6.9 ms per claim with 5,000 waiting for one receiver, and a claim is
+    made for about every delivery sent. SQLite, which has no LATERAL, ranks them.
     """
+    if is_postgres():
+        delivery, endpoint = WebhookDelivery._meta.table_name, WebhookEndpoint._meta.table_name
+        # Identifiers come from the models, never from input; values are bound parameters.
+        return peewee.SQL(
+            f'(SELECT d."id" FROM "{endpoint}" e CROSS JOIN LATERAL (SELECT d."id" FROM "{delivery}" d '  # noqa: S608
+            f'WHERE d."endpoint_id" = e."id" AND d."state" = %s AND d."next_attempt_at" <= %s '
+            'AND (d."claimed_until" IS NULL OR d."claimed_until" < %s) '
+            'ORDER BY d."next_attempt_at", d."id" LIMIT %s) d WHERE e."disabled_at" IS NULL)',
+            [PENDING, now, now, per_endpoint],
+        )
     rank = peewee.fn.ROW_NUMBER().over(
         partition_by=[WebhookDelivery.endpoint], order_by=[WebhookDelivery.next_attempt_at, WebhookDelivery.id]
     )
@@ -129,7 +139,18 @@ def claim_due(
         .join(WebhookEndpoint, on=(WebhookEndpoint.id == WebhookDelivery.endpoint))
         .where(_due(now))
     )
-    fair = ranked.select_from(ranked.c.delivery_id).where(ranked.c.rank <= per_endpoint)
+    return ranked.select_from(ranked.c.delivery_id).where(ranked.c.rank <= per_endpoint)
+
+
+def claim_due(
+    worker_id: str, now: datetime, claim_until: datetime, limit: int, per_endpoint: int, busy: Mapping[int, int]
+) -> list[ClaimedDelivery]:
+    """Claim up to `limit` due deliveries of enabled endpoints, soonest due first, at most `per_endpoint` each.
+
+    `busy` counts the deliveries this worker already has in flight per endpoint. The cap is what
+    keeps one slow or dead receiver from taking every sender while other organizations' events wait.
+    """
+    fair = fair_share(now, per_endpoint)
     idle = (
         not WebhookDelivery.select()
         .join(WebhookEndpoint, on=(WebhookEndpoint.id == WebhookDelivery.endpoint))

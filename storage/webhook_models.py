@@ -70,6 +70,16 @@ WebhookDelivery.add_index(
         WebhookDelivery.state == "pending"
     )
 )
+# Each endpoint's pending deliveries in the order they are due: a claim reads the head of each
+# endpoint's range instead of ranking the whole backlog (storage/webhook_deliveries.py, fair_share).
+WebhookDelivery.add_index(
+    WebhookDelivery.index(
+        WebhookDelivery.endpoint,
+        WebhookDelivery.next_attempt_at,
+        WebhookDelivery.id,
+        name="webhook_delivery_endpoint_due",
+    ).where(WebhookDelivery.state == "pending")
+)
 
 
 class WebhookAttempt(BaseModel):
