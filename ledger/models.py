@@ -159,7 +159,7 @@ def _add_missing_columns(database: peewee.SqliteDatabase) -> None:
         for field in model._meta.sorted_fields:
             if field.column_name not in present and field.null:
                 sql = f'ALTER TABLE "{table}" ADD COLUMN "{field.column_name}" {field.field_type}'
-                database.execute_sql(sql)  # type: ignore[no-untyped-call]
+                db.execute_sql(sql)  # the proxy, bound to `database` above
 
 
 def ensure_genesis(network_passphrase: str, base_fee: int, base_reserve: int) -> None:

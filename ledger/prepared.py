@@ -14,6 +14,8 @@ from typing import Any, Generic, TypeVar
 
 import peewee
 
+from ledger.models import db
+
 M = TypeVar("M", bound=peewee.Model)
 
 # Far from any value the ledger stores, and distinct, so each can be found among the rendered parameters.
@@ -27,8 +29,7 @@ class PreparedQuery:
     rendered parameters must be exactly those arguments, in that order, or rendering fails.
     """
 
-    def __init__(self, database: peewee.Database, build: Callable[..., peewee.Query], *fields: peewee.Field) -> None:
-        self._database = database
+    def __init__(self, build: Callable[..., peewee.Query], *fields: peewee.Field) -> None:
         self._build = build
         self._fields = fields
         self._sql: str | None = None
@@ -62,13 +63,13 @@ class PreparedSelect(PreparedQuery, Generic[M]):
 
     def __init__(self, model: type[M], where: Callable[..., peewee.ColumnBase], *fields: peewee.Field) -> None:
         columns = list(model._meta.sorted_fields)
-        super().__init__(model._meta.database, lambda *values: model.select(*columns).where(where(*values)), *fields)
+        super().__init__(lambda *values: model.select(*columns).where(where(*values)), *fields)
         self._model = model
         self._columns = columns
 
     def all(self, *values: Any) -> list[M]:
         """Return every matching row as a model instance."""
-        cursor = self._database.execute_sql(self.sql, self.params(*values))  # type: ignore[no-untyped-call]
+        cursor = db.execute_sql(self.sql, self.params(*values))
         return [self._instance(row) for row in cursor.fetchall()]
 
     def one(self, *values: Any) -> M | None:
@@ -88,6 +89,6 @@ class PreparedWrite(PreparedQuery):
 
     def execute(self, *values: Any) -> int:
         """Run the statement and return how many rows it changed."""
-        cursor = self._database.execute_sql(self.sql, self.params(*values))  # type: ignore[no-untyped-call]
+        cursor = db.execute_sql(self.sql, self.params(*values))
         count: int = cursor.rowcount
         return count

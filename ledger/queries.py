@@ -25,25 +25,21 @@ SIGNERS = PreparedSelect(
     Signer.account,
 )
 TRUST_LINE_BALANCE = PreparedWrite(
-    TrustLine._meta.database,
     lambda balance, line_id: TrustLine.update(balance=balance).where(TrustLine.id == line_id),
     TrustLine.balance,
     TrustLine.id,
 )
 ACCOUNT_DEBIT = PreparedWrite(
-    Account._meta.database,
     lambda amount, account_id: Account.update(balance=Account.balance - amount).where(Account.account_id == account_id),
     Account.balance,
     Account.account_id,
 )
 ACCOUNT_CREDIT = PreparedWrite(
-    Account._meta.database,
     lambda amount, account_id: Account.update(balance=Account.balance + amount).where(Account.account_id == account_id),
     Account.balance,
     Account.account_id,
 )
 ACCOUNT_SEQUENCE = PreparedWrite(
-    Account._meta.database,
     lambda sequence, ledger, account_id: Account.update(sequence=sequence, last_modified_ledger=ledger).where(
         Account.account_id == account_id
     ),

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """Drop the single-column indexes; the same statements on SQLite and Postgres."""
     for index in ("transfer_organization_id", "transfer_event_transfer_id"):
-        db.execute_sql(f'DROP INDEX IF EXISTS "{index}"')  # type: ignore[no-untyped-call]
+        execute(f'DROP INDEX IF EXISTS "{index}"')

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """Drop the trigger and its function on Postgres; SQLite never had them."""
     if isinstance(db, peewee.PostgresqlDatabase):
-        db.execute_sql("DROP TRIGGER IF EXISTS transfer_created_notify ON transfer")  # type: ignore[no-untyped-call]
-        db.execute_sql("DROP FUNCTION IF EXISTS notify_transfer_created()")  # type: ignore[no-untyped-call]
+        execute("DROP TRIGGER IF EXISTS transfer_created_notify ON transfer")
+        execute("DROP FUNCTION IF EXISTS notify_transfer_created()")

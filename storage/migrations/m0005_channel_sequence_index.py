@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """The same statement on SQLite and Postgres."""
-    db.execute_sql(  # type: ignore[no-untyped-call]
+    execute(
         'CREATE INDEX IF NOT EXISTS "settlement_attempt_channel_account_sequence" '
         'ON "settlement_attempt" ("channel_account", "sequence")'
     )

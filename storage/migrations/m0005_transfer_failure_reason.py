@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """Add the nullable column; the same statement on SQLite and Postgres."""
-    db.execute_sql('ALTER TABLE "transfer" ADD COLUMN "failure_reason" VARCHAR(200)')  # type: ignore[no-untyped-call]
+    execute('ALTER TABLE "transfer" ADD COLUMN "failure_reason" VARCHAR(200)')

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """Add the nullable column; TIMESTAMP is DATETIME's affinity on SQLite, as peewee's own DDL."""
     column_type = "DATETIME" if isinstance(db, peewee.SqliteDatabase) else "TIMESTAMP"
-    db.execute_sql(f'ALTER TABLE "api_key" ADD COLUMN "last_used_at" {column_type}')  # type: ignore[no-untyped-call]
+    execute(f'ALTER TABLE "api_key" ADD COLUMN "last_used_at" {column_type}')

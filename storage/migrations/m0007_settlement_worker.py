@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """The same statement on SQLite and Postgres (TIMESTAMP is a DATETIME to SQLite)."""
-    db.execute_sql(  # type: ignore[no-untyped-call]
+    execute(
         'CREATE TABLE "settlement_worker" '
         '("worker_id" VARCHAR(64) NOT NULL PRIMARY KEY, "started_at" TIMESTAMP NOT NULL)'
     )

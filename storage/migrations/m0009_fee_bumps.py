@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 COLUMNS = (
     ("bump_hash", "VARCHAR(64)"),
     ("bump_fee", "BIGINT"),
@@ -21,4 +23,4 @@ COLUMNS = (
 def apply(db: peewee.Database) -> None:
     """Add the nullable columns, one statement each (SQLite adds one column at a time)."""
     for name, kind in COLUMNS:
-        db.execute_sql(f'ALTER TABLE "settlement_attempt" ADD COLUMN "{name}" {kind}')  # type: ignore[no-untyped-call]
+        execute(f'ALTER TABLE "settlement_attempt" ADD COLUMN "{name}" {kind}')

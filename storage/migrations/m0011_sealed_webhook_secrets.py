@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import peewee
 
+from storage.migrate import execute
+
 
 def apply(db: peewee.Database) -> None:
     """ALTER both columns to VARCHAR(255) on Postgres."""
     if isinstance(db, peewee.SqliteDatabase):
         return
-    db.execute_sql(  # type: ignore[no-untyped-call]
+    execute(
         'ALTER TABLE "webhook_endpoint" ALTER COLUMN "secret" TYPE VARCHAR(255), '
         'ALTER COLUMN "previous_secret" TYPE VARCHAR(255)'
     )

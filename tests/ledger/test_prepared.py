@@ -121,7 +121,6 @@ def test_updates_change_only_what_they_name() -> None:
 @pytest.mark.usefixtures("database")
 def test_parameters_declared_out_of_order_are_refused() -> None:
     swapped = PreparedWrite(
-        Account._meta.database,
         lambda sequence, account_id: Account.update(sequence=sequence).where(Account.account_id == account_id),
         Account.account_id,
         Account.sequence,
