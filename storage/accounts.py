@@ -170,6 +170,11 @@ def _locked_slices(account_id: int) -> dict[int, tuple[Decimal, Decimal]]:
     return {int(row.slice): (row.held, row.available) for row in query}
 
 
+def _locked_available(account_id: int) -> dict[int, Decimal]:
+    """Available by slice, the slices locked as `_locked_slices` locks them."""
+    return {n: available for n, (_, available) in _locked_slices(account_id).items()}
+
+
 def _set_available(account_id: int, before: dict[int, Decimal], after: dict[int, Decimal], now: datetime) -> None:
     for number, amount in after.items():
         if amount != before[number]:
@@ -193,12 +198,11 @@ def gather(account_id: int, slice_number: int, amount: Decimal, now: datetime) -
     moving nothing, when the whole account's available balance is below `amount`.
     """
     with database.atomic():
-        slices = _locked_slices(account_id)
-        available = {n: pair[1] for n, pair in slices.items()}
+        available = _locked_available(account_id)
         total = sum(available.values(), Decimal(0))
-        if slice_number not in slices or total < amount:
+        if slice_number not in available or total < amount:
             return False
-        after = _spread(total - amount, list(slices), slice_number)
+        after = _spread(total - amount, list(available), slice_number)
         after[slice_number] += amount
         _set_available(account_id, available, after, now)
     return True
@@ -285,7 +289,7 @@ def _move_once(
         )
         if not list(inserted):
             return False
-        available = {n: pair[1] for n, pair in _locked_slices(account_id).items()}
+        available = _locked_available(account_id)
         _set_available(account_id, available, _moved(available, side, amount), now)
         SourceAccount.update(updated_at=now).where(SourceAccount.id == account_id).execute()
     return True
@@ -311,7 +315,7 @@ def set_funding_policy(organization_id: int, policy: str, now: datetime) -> None
         Organization.update(funding_policy=policy).where(Organization.id == organization_id).execute()
         accounts = SourceAccount.select(SourceAccount.id).where(SourceAccount.organization == organization_id)
         for account in accounts.order_by(SourceAccount.id):
-            available = {n: pair[1] for n, pair in _locked_slices(account.id).items()}
+            available = _locked_available(account.id)
             if prefunded and available:
                 after = _spread(sum(available.values(), Decimal(0)), list(available), 0)
                 _set_available(account.id, available, after, now)
