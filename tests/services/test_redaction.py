@@ -75,19 +75,43 @@ def test_log_records_are_redacted_with_their_tracebacks(caplog: pytest.LogCaptur
     assert caplog.text.count(REDACTED) == 2
 
 
-# Bytes near the edges of the shortcut: base32 characters, their neighbours in ASCII, and UTF-8.
+# Bytes near the edges of the shortcut: base32 characters (the seed's first one among them), their
+# neighbours in ASCII, UTF-8, and whole seeds.
+_SEED_PIECES = st.sampled_from([SEED.encode(), SEED.encode()[:55], SEED.encode()[1:]])
 _NEAR_BASE32 = st.sampled_from([*b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", *b"a18@[Z9 \n", 0xC3, 0xA9, 0xFF])
+_PARTS = st.one_of(_SEED_PIECES, st.tuples(_NEAR_BASE32, st.integers(1, 70)).map(lambda p: bytes([p[0]]) * p[1]))
 
 
-@given(st.lists(st.tuples(_NEAR_BASE32, st.integers(1, 70)), max_size=12))
-def test_the_marks_shortcut_finds_a_seed_sized_run_exactly_when_the_regex_does(parts: list[tuple[int, int]]) -> None:
-    raw = b"".join(bytes([byte]) * count for byte, count in parts)
-    assert (redaction._SEED_RUN_MARKS in raw.translate(redaction._BASE32_MARKS)) == bool(
-        redaction._BASE32_RUN_BYTES.search(raw)
+def _redacted_without_shortcut(raw: bytes) -> bytes:
+    return redaction._BASE32_RUN_BYTES.sub(
+        lambda run: redaction._redact_run(run.group().decode("ascii")).encode("ascii"), raw
     )
+
+
+@given(st.lists(_PARTS, max_size=12))
+def test_the_window_shortcut_redacts_exactly_what_the_full_search_does(parts: list[bytes]) -> None:
+    raw = b"".join(parts)
+    assert redact_bytes(raw) == _redacted_without_shortcut(raw)
+    text = raw.decode("latin-1")
+    assert redact(text) == _redacted_without_shortcut(raw).decode("latin-1")
+
+
+def test_a_public_key_alone_takes_the_shortcut() -> None:
+    public = Keypair.from_secret(SEED).public_key.encode()
+    assert redaction._SEED_WINDOW_BYTES.search(b"<Id>" + public + b"</Id>") is None
 
 
 def test_a_seed_in_a_long_body_without_other_runs_is_still_redacted() -> None:
     body = b'{"transfer_ids": ["' + b'", "'.join(b"0190a3b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b" for _ in range(100)) + b'"]}'
     assert redact_bytes(body) == body
     assert redact_bytes(body + SEED.encode()) == body + REDACTED.encode()
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x10FFFF), max_size=40))
+def test_clean_text_skips_the_character_scan_only_where_it_would_change_nothing(text: str) -> None:
+    assert clean_text(text) == redact(redaction._NOT_XML_CHAR.sub(REPLACEMENT, text))
+
+
+def test_every_printable_ascii_character_is_an_xml_character() -> None:
+    printable = "".join(chr(code) for code in range(0x20, 0x7F))
+    assert redaction._NOT_XML_CHAR.search(printable) is None
