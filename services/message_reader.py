@@ -22,7 +22,7 @@ from xsdata.formats.dataclass.parsers.handlers import LxmlEventHandler
 from bindings.pacs_008_001_13 import Document as Pacs008Document
 from bindings.pacs_028_001_06 import Document as Pacs028Document
 from services.tree_binder import TreeBinder, UnsupportedContent
-from services.xml_prescan import BodyRefused, Vocabulary, XmlLimits, prescan
+from services.xml_prescan import BodyRefused, PlainShapes, Vocabulary, XmlLimits, prescan
 
 DocumentT = TypeVar("DocumentT")
 
@@ -75,11 +75,13 @@ class MessageReader:
         self.tree_binder = TreeBinder(self.context)
         self._local = threading.local()
         self._vocabularies: dict[str, Vocabulary] = {}
+        self._plain_shapes: dict[str, PlainShapes] = {}
         for message in (PACS008, PACS028):
             self._schema(message)  # fail at start-up, not on the first request
             self.tree_binder.prepare(message.document)
             path = self.schema_dir / f"{message.name}.xsd"
             self._vocabularies[message.name] = Vocabulary.of_schema(message.name, path)
+            self._plain_shapes[message.name] = PlainShapes(self._vocabularies[message.name], self.limits)
 
     def _schema(self, message: MessageType[Any]) -> etree.XMLSchema:
         # lxml validators keep per-call error state, so each thread gets its own.
@@ -113,18 +115,26 @@ class MessageReader:
             raise MessageFormatError("The body is empty; an XML document is required.")
         if any(marker in body for marker in _FORBIDDEN_MARKUP):
             raise MessageFormatError("DTDs and entity declarations are not accepted.")
-        try:
-            prescan(body, self._vocabularies[message.name], self.limits)
-        except BodyRefused as refused:
-            raise MessageFormatError(str(refused)) from None
+        vocabulary = self._vocabularies[message.name]
+        plain = self._plain_shapes[message.name].is_plain(body)
+        if not plain:
+            self._prescan(body, vocabulary)
         try:
             root = etree.fromstring(body, self._parser())
         except etree.XMLSyntaxError as error:
+            if plain:  # the pre-scan's own refusal comes first, as when it ran before lxml
+                self._prescan(body, vocabulary)
             raise MessageFormatError(f"XML is not well-formed: {error}") from None
         docinfo: Any = root.getroottree().docinfo  # lxml-stubs lack DocInfo.doctype
         if docinfo.doctype or docinfo.internalDTD is not None:
             raise MessageFormatError("DTDs and entity declarations are not accepted.")
         return root
+
+    def _prescan(self, body: bytes, vocabulary: Vocabulary) -> None:
+        try:
+            prescan(body, vocabulary, self.limits)
+        except BodyRefused as refused:
+            raise MessageFormatError(str(refused)) from None
 
     def read(self, body: bytes, message: MessageType[DocumentT]) -> DocumentT:
         """Parse, validate against the usage-guideline schema, and bind one message."""
