@@ -159,15 +159,22 @@ _ELEMENT_NAME = re.compile(rb"</?(" + _NAME + rb")")
 _ATTRIBUTE = re.compile(_S + rb"(" + _NAME + rb")" + _S + rb"*=" + _S + rb"*(?:\"([^\"]*)\"|'([^']*)')")
 _SKELETONS_KEPT = 256
 _SKELETON_MAX_BYTES = 4096
+# A larger body is never plain: the regular expressions below would build objects in proportion to
+# it (a 512 KiB body of 13,000 elements made tens of thousands), and the memory they leave behind is
+# what the pre-scan exists to bound. A pacs.008 is about 2 KiB.
+_PLAIN_MAX_BYTES = 16 * 1024
 
 
 def _plain_skeleton(skeleton: bytes, vocabulary: Vocabulary, limits: XmlLimits) -> bool:
+    # Counted first, in C, so the expressions only ever see a few dozen tags.
+    if skeleton.count(b"<") - skeleton.count(b"</") > limits.max_depth:  # start tags bound the depth
+        return False
+    if _TAGS.fullmatch(skeleton) is None:
+        return False
     attributes = _ATTRIBUTE.findall(skeleton)
     names = vocabulary.plain_names
     return (
-        _TAGS.fullmatch(skeleton) is not None
-        and skeleton.count(b"<") - skeleton.count(b"</") <= limits.max_depth  # start tags bound the depth
-        and len(attributes) <= min(limits.max_attributes, limits.max_namespace_declarations)
+        len(attributes) <= min(limits.max_attributes, limits.max_namespace_declarations)
         and names.issuperset(_ELEMENT_NAME.findall(skeleton))
         and all(
             (double_quoted or single_quoted) in vocabulary.plain_namespaces if name == b"xmlns" else name in names
@@ -196,10 +203,11 @@ class PlainShapes:
         than `max_attributes` and `max_namespace_declarations`.
 
         Then `prescan` passes the body if it is well-formed, and libxml2 meets no name outside the
-        vocabulary even if it is not. False says nothing: such a body goes through `prescan`.
+        vocabulary even if it is not. False says nothing: such a body goes through `prescan`, as does
+        any body over _PLAIN_MAX_BYTES.
         tests/services/test_xml_prescan.py holds the reader's answers equal with and without this.
         """
-        if b"&" in body:
+        if len(body) > _PLAIN_MAX_BYTES or b"&" in body:
             return False
         declaration = _DECLARATION.match(body)
         rest = body[declaration.end() :] if declaration else body

@@ -207,6 +207,14 @@ def test_a_plain_pacs008_takes_the_shortcut_and_others_do_not() -> None:
     assert not shapes.is_plain(largest(PACS008.name).document)  # it declares more than the message's names
 
 
+def test_a_large_body_is_not_looked_at() -> None:
+    shapes = PlainShapes(VOCABULARY, LIMITS)
+    padded = pacs008().replace(b"<Nm>", b"<Nm>" + b" " * 20_000)
+    assert len(padded) > 16 * 1024
+    assert not shapes.is_plain(padded)
+    assert not shapes._known  # turned away before any regular expression ran
+
+
 def test_the_skeletons_kept_are_bounded() -> None:
     shapes = PlainShapes(VOCABULARY, LIMITS)
     for n in range(600):
