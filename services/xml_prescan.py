@@ -47,8 +47,6 @@ class Vocabulary:
     names: frozenset[str]
     namespaces: frozenset[str] = field(default=frozenset())
     qualified: frozenset[str] = field(default=frozenset())  # "namespace name", as expat reports them
-    plain_names: frozenset[bytes] = field(default=frozenset())  # `names` as bytes, for `is_plain`
-    plain_namespaces: frozenset[bytes] = field(default=frozenset())  # `namespaces` as bytes
 
     @classmethod
     def of_schema(cls, message: str, path: Path) -> Vocabulary:
@@ -58,15 +56,7 @@ class Vocabulary:
         target = root.get("targetNamespace") or ""
         qualified = {f"{target}{_SEPARATOR}{n}" for n in names} | {f"{XSI}{_SEPARATOR}{n}" for n in _XSI_ATTRIBUTES}
         names |= _XSI_ATTRIBUTES | {"xsi", ""}
-        namespaces = {target, XSI, ""}
-        return cls(
-            message,
-            frozenset(names),
-            frozenset(namespaces),
-            frozenset(qualified | names),
-            frozenset(n.encode() for n in names if n.isascii()),
-            frozenset(n.encode() for n in namespaces if n.isascii()),
-        )
+        return cls(message, frozenset(names), frozenset({target, XSI, ""}), frozenset(qualified | names))
 
 
 class _Scan:
@@ -165,19 +155,18 @@ _SKELETON_MAX_BYTES = 4096
 _PLAIN_MAX_BYTES = 16 * 1024
 
 
-def _plain_skeleton(skeleton: bytes, vocabulary: Vocabulary, limits: XmlLimits) -> bool:
+def _plain_skeleton(skeleton: bytes, names: frozenset[bytes], namespaces: frozenset[bytes], limits: XmlLimits) -> bool:
     # Counted first, in C, so the expressions only ever see a few dozen tags.
     if skeleton.count(b"<") - skeleton.count(b"</") > limits.max_depth:  # start tags bound the depth
         return False
     if _TAGS.fullmatch(skeleton) is None:
         return False
     attributes = _ATTRIBUTE.findall(skeleton)
-    names = vocabulary.plain_names
     return (
         len(attributes) <= min(limits.max_attributes, limits.max_namespace_declarations)
         and names.issuperset(_ELEMENT_NAME.findall(skeleton))
         and all(
-            (double_quoted or single_quoted) in vocabulary.plain_namespaces if name == b"xmlns" else name in names
+            (double_quoted or single_quoted) in namespaces if name == b"xmlns" else name in names
             for name, double_quoted, single_quoted in attributes
         )
     )
@@ -195,6 +184,9 @@ class PlainShapes:
     def __init__(self, vocabulary: Vocabulary, limits: XmlLimits) -> None:
         self.vocabulary = vocabulary
         self.limits = limits
+        # The vocabulary as bytes, the way the skeleton's names come out of the expressions.
+        self._names = frozenset(n.encode() for n in vocabulary.names if n.isascii())
+        self._namespaces = frozenset(n.encode() for n in vocabulary.namespaces if n.isascii())
         self._known: dict[bytes, bool] = {}
 
     def is_plain(self, body: bytes) -> bool:
@@ -215,7 +207,7 @@ class PlainShapes:
         skeleton = _TEXT.sub(b"><", rest)
         known = self._known.get(skeleton)
         if known is None:
-            known = _plain_skeleton(skeleton, self.vocabulary, self.limits)
+            known = _plain_skeleton(skeleton, self._names, self._namespaces, self.limits)
             if len(skeleton) <= _SKELETON_MAX_BYTES:
                 if len(self._known) >= _SKELETONS_KEPT:
                     self._known.clear()
