@@ -15,10 +15,14 @@ from services.redaction import install_log_redaction
 from storage.database import end_request, open_database
 
 
+def _give_back_connection(_: BaseException | None) -> None:
+    """teardown_request hook: a request takes its connection with its first statement and gives it back here."""
+    end_request()
+
+
 def _init_database(app: Flask) -> None:
     open_database(app.config["DATABASE_URL"])
-    # A request takes its connection with its first statement and gives it back here.
-    app.teardown_request(lambda _: end_request())
+    app.teardown_request(_give_back_connection)
 
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
@@ -28,6 +32,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.update(config.from_process_environment())
     app.config.update(overrides or {})
+    config.check_settings(app.config)
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
     _init_database(app)
     app.extensions["gateway"] = build_service_context(app.config)

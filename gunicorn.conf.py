@@ -16,6 +16,10 @@ from telemetry.metrics import multiprocess_dir
 logconfig_dict = gunicorn_logconfig()
 # An access line's fields are built only when the line is written (the API turns its access line off).
 logger_class = "telemetry.gunicorn_logger.AccessOnDemandLogger"
+# The sync worker, but what it refuses before the app sees a request (a malformed request line or
+# header, one over a limit) is answered with a pacs.002 RJCT, not gunicorn's HTML page. The ledger
+# names its own worker class (gthread) on its command line, which overrides this.
+worker_class = "api.gunicorn_worker.RefusalReportingWorker"
 
 # A backstop, not the fix: a worker is replaced after this many requests (plus up to the jitter,
 # so workers started together do not all restart together). The pre-scan is what keeps memory flat
@@ -82,4 +86,4 @@ def child_exit(server: Any, worker: Any) -> None:
     if multiprocess_dir() is not None:
         from prometheus_client import multiprocess  # noqa: PLC0415 - only in multiprocess mode
 
-        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+        multiprocess.mark_process_dead(worker.pid)

@@ -5,14 +5,17 @@ from __future__ import annotations
 import logging
 import uuid
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, g, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from api.requests import services, utc_now
+from api.cancellations import PATH_PREFIX as CANCEL_PATH_PREFIX
+from api.request_context import services, utc_now
 from api.transfers import SUBMIT_ENDPOINT
 from services.batch_status import BatchRejected
+from services.rate_limits import RateLimited
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import StatusReport, TxStatus
+from services.resolutions import Confirmation, Resolution
 from services.status_queries import TransferNotFound
 from storage.database import unreachable
 from telemetry.logs import note
@@ -29,9 +32,18 @@ DATABASE_RETRY_AFTER_SECONDS = 5
 def rejection(
     status: int, violations: list[Violation], instruction_id: str | None = None, end_to_end_id: str | None = None
 ) -> Response:
-    """A pacs.002 RJCT response."""
-    report = StatusReport(TxStatus.RJCT, instruction_id, end_to_end_id, violations=violations)
+    """A pacs.002 RJCT response; under /v1/camt056/, a camt.029 RJCR carrying the same code and texts."""
     note(reason_code=violations[0].code.value)
+    if request.path.startswith(CANCEL_PATH_PREFIX):
+        refusal = Resolution(
+            Confirmation.RJCR,
+            requester=g.caller.organization_name if "caller" in g else None,
+            transfer_id=instruction_id,
+            proprietary=violations[0].code.value,
+            info=tuple(v.text for v in violations),
+        )
+        return Response(services().resolutions.render(refusal, utc_now()), status=status, mimetype=XML)
+    report = StatusReport(TxStatus.RJCT, instruction_id, end_to_end_id, violations=violations)
     return Response(services().writer.render(report, utc_now()), status=status, mimetype=XML)
 
 
@@ -55,6 +67,13 @@ def _too_large(_: RequestEntityTooLarge) -> Response:
     return rejection(400, [Violation(ReasonCode.FF01, f"The body exceeds the limit of {limit} bytes.")])
 
 
+def _rate_limited(error: RateLimited) -> Response:
+    # TECH, as for an unreachable database: the message is not at fault; send it again unchanged.
+    response = rejection(429, [Violation(ReasonCode.TECH, error.text)])
+    response.headers["Retry-After"] = str(error.retry_after_seconds)
+    return response
+
+
 def _configuration_error(error: ConfigurationError) -> Response:
     logger.error("configuration error on %s: %s", request.path, error)
     return rejection(500, [Violation(ReasonCode.NARR, f"Internal server configuration error: {error}")])
@@ -73,7 +92,7 @@ def _database_unreachable(error: Exception) -> Response:
     text = (
         "The service could not reach its database. "
         f"Send the same message again in {DATABASE_RETRY_AFTER_SECONDS} seconds; "
-        "a pacs.008 sent again with the same MsgId creates at most one transfer."
+        "a message sent again is recorded at most once (a pacs.008 by its MsgId, a camt.056 by its Assgnmt/Id)."
     )
     response = rejection(503, [Violation(ReasonCode.TECH, text)])
     response.headers["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
@@ -99,6 +118,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(TransferNotFound, _not_found)
     app.register_error_handler(BatchRejected, _batch_rejected)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
+    app.register_error_handler(RateLimited, _rate_limited)
     app.register_error_handler(ConfigurationError, _configuration_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected)

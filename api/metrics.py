@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from api.requests import unauthorized
+from api.request_context import unauthorized
 from services.store_metrics import StoreCollector
 from telemetry.metrics import CONTENT_TYPE, authorized, exposition
 

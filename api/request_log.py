@@ -36,19 +36,6 @@ def new_request_id() -> str:
     return secrets.token_hex(16)
 
 
-# Each label set's counter and histogram, as prometheus_client hands them out: its `labels()` checks
-# and locks on every call, a tenth of the request line's cost. The label sets are few (endpoints,
-# statuses and reason codes, decision O4), and the metrics are never cleared, so these stay theirs.
-_CHILDREN: dict[tuple[str, str, str], tuple[Any, Any]] = {}
-
-
-def _metrics_of(labels: tuple[str, str, str]) -> tuple[Any, Any]:
-    found = _CHILDREN.get(labels)
-    if found is None:
-        found = _CHILDREN[labels] = (HTTP_REQUESTS.labels(*labels), HTTP_REQUEST_SECONDS.labels(*labels))
-    return found
-
-
 def _begin() -> None:
     g.request_started = time.perf_counter()
     g.request_fields = start_request_fields(request_id=request_id(request.headers.get(REQUEST_ID_HEADER, "")))
@@ -75,9 +62,8 @@ def record(
     elapsed = time.perf_counter() - started
     fields["latency_ms"] = round(elapsed * 1000, 3)
     labels = (endpoint or "none", str(status), fields.get("reason_code", ""))
-    count, seconds = _metrics_of(labels)
-    count.inc()
-    seconds.observe(elapsed)
+    HTTP_REQUESTS.labels(*labels).inc()
+    HTTP_REQUEST_SECONDS.labels(*labels).observe(elapsed)
     logger.info("%s %s %s", method, path, status, extra=fields)
     end_request_fields()
 

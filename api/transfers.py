@@ -6,18 +6,20 @@ from datetime import datetime
 
 from flask import Blueprint, Response
 
-from api.requests import caller, require_api_key, services, utc_now, xml_body
+from api.request_context import caller, rate_limit, require_api_key, services, utc_now, xml_body
 from services.api_keys import Caller
 from services.context import ServiceContext
 from services.credit_transfers import submit_credit_transfer
+from services.rate_limits import RateEndpoint
 from services.status_queries import answer_status_request
 
 blueprint = Blueprint("transfers", __name__, url_prefix="/v1")
-blueprint.before_request(require_api_key)
-
 XML = "application/xml"
 SUBMIT_ENDPOINT = "transfers.submit_pacs008"
 QUERY_ENDPOINT = "transfers.query_pacs028"
+
+blueprint.before_request(require_api_key)
+blueprint.before_request(rate_limit({SUBMIT_ENDPOINT: RateEndpoint.PACS008, QUERY_ENDPOINT: RateEndpoint.PACS028}))
 
 
 def accept(context: ServiceContext, who: Caller, network: str, body: bytes, now: datetime) -> bytes:
@@ -50,8 +52,6 @@ def answer(context: ServiceContext, who: Caller, network: str, body: bytes, now:
 
 
 # No automatic OPTIONS: POST is the one method, so a 405 says `Allow: POST` (docs/decisions.md P9).
-# api/hot_routes.py serves the plain requests of both routes without Flask's per-request work, with
-# the same answers; these views serve the rest, and are what it is tested against.
 @blueprint.post("/pacs008/<network>", provide_automatic_options=False)
 def submit_pacs008(network: str) -> Response:
     """Accept a pacs.008 and answer 201 ACCP with the transfer ID."""

@@ -4,8 +4,10 @@ A dedicated local ledger closes every 5 s with 1,000 operations per ledger and s
 two-ledger queue; one `flask --app app settle` process (two passes) settles Sandbox transfers
 on it while the gateway, under gunicorn, is offered BENCH_LATENCY_RATE pacs.008 a second for
 BENCH_LATENCY_SECONDS. W4-congested adds other people's traffic: half of every ledger, bidding
-twice the base fee. Everything is read back from the database (accept and completion times,
-envelopes and fees) and from the ledger (ledgers closed, Horizon requests served).
+twice the base fee. Each runs on every ledger API in BENCH_LATENCY_APIS (Horizon, then Stellar
+RPC: the sandbox serves both), one after the other in one run. Everything is read back from the
+database (accept and completion times, envelopes and fees) and from the ledger (ledgers closed,
+requests served by endpoint).
 """
 
 from __future__ import annotations
@@ -13,23 +15,24 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
 import psycopg
 import requests
+from ledger.bootstrap import BootstrapOptions, bootstrap
+from ledger.config import DEFAULT_PASSPHRASE
+from ledger.testing import LedgerAdmin, run_ledger_server
 from stellar_sdk import Asset, Server
 from stellar_sdk.client.requests_client import RequestsClient
 
-from bench.load import pacs008_body
 from bench.report import Verdict
 from bench.servers import BenchError, Gunicorn, port_free, prepare_service_database, service_environment
 from bench.settings import BenchSettings
 from bench.settlement import create_payees, start_workers, states, stop_workers
-from ledger.bootstrap import BootstrapOptions, bootstrap
-from ledger.config import DEFAULT_PASSPHRASE
-from ledger.testing import LedgerAdmin, run_ledger_server
+from harness.client import pacs008_body
 
 LEDGER_CLOSE_SECONDS = 5
 MAX_OPS_PER_LEDGER = 1000
@@ -41,6 +44,15 @@ BACKGROUND_FEE = 200  # stroops per operation: twice the base fee
 MAX_FEE = 10_000  # SETTLEMENT_MAX_FEE, the configured maximum the congested target is judged on
 LEDGER_BOUND = 12  # SETTLEMENT_LEDGER_BOUND: a first envelope was built at its max_ledger minus this
 PUBLIC_BUDGET_PER_LEDGER = 3600 / 3600 * LEDGER_CLOSE_SECONDS  # Horizon's default 3,600 requests an hour
+FOLLOWING_BUDGET = 3  # reads that follow the ledger, per ledger, whatever the load (issue 32)
+API_NAMES = {"horizon": "Horizon", "rpc": "Stellar RPC"}
+# The sandbox's request counts by endpoint (sandbox/ledger/request_counts.py): the reads that follow
+# the ledger (tips, transactions by ledger or by hash) and the submissions, per backend.
+FOLLOWING = {
+    "horizon": frozenset({"/ledgers", "/ledgers/<int:sequence>/transactions", "/transactions/<tx_hash>"}),
+    "rpc": frozenset({"/rpc getLatestLedger", "/rpc getTransactions", "/rpc getTransaction"}),
+}
+SUBMITTING = {"horizon": frozenset({"/transactions_async"}), "rpc": frozenset({"/rpc sendTransaction"})}
 
 
 @dataclass
@@ -59,7 +71,15 @@ class LatencyResult:
     bumped: int = 0
     highest_bid: int = 0
     requests_per_ledger: float = 0.0
+    following_per_ledger: float = 0.0
+    submissions_per_ledger: float = 0.0
+    api: str = "horizon"
     skipped: str = ""
+
+    @property
+    def suffix(self) -> str:
+        """What marks this backend's verdicts: nothing on Horizon (the rows as they were), else the API."""
+        return "" if self.api == "horizon" else f" on {API_NAMES[self.api]}"
 
     def percentile(self, share: float) -> float:
         """The latency below which `share` of the completed transfers settled."""
@@ -71,44 +91,58 @@ class LatencyResult:
     def notes(self) -> list[str]:
         """Lines for the document."""
         if self.skipped:
-            return [f"{self.name}: not measured: {self.skipped}."]
+            return [f"{self.name} on {API_NAMES[self.api]}: not measured: {self.skipped}."]
         per_payment = self.fee_charged / self.operations if self.operations else 0.0
         worst = max(self.ledgers_after_submission, default=0)
         return [
-            f"{self.name}: {self.accepted:,} of {self.offered:,} pacs.008 accepted over {self.seconds:.0f} s "
+            f"{self.name} on {API_NAMES[self.api]}: {self.accepted:,} of {self.offered:,} pacs.008 accepted "
+            f"over {self.seconds:.0f} s "
             f"({self.accepted / self.seconds:,.1f}/s), {self.completed:,} Completed; accept → Completed "
             f"p50 {self.percentile(0.5):.1f} s, p99 {self.percentile(0.99):.1f} s, "
             f"max {max(self.latencies, default=0):.1f} s; "
             f"applied at most {worst} ledger(s) after its first envelope was built; fees charged "
             f"{per_payment:,.0f} stroops per payment, {self.bumped} envelope(s) fee-bumped, highest bid "
-            f"{self.highest_bid:,} per operation; {self.requests_per_ledger:.1f} Horizon requests per ledger "
-            f"(Horizon's default limit allows {PUBLIC_BUDGET_PER_LEDGER:.0f})"
+            f"{self.highest_bid:,} per operation; {self.requests_per_ledger:.1f} requests per ledger to the ledger "
+            f"API: {self.following_per_ledger:.1f} following the ledger, {self.submissions_per_ledger:.1f} "
+            f"submissions, the rest fee statistics and accounts (Horizon's default limit allows "
+            f"{PUBLIC_BUDGET_PER_LEDGER:.0f})"
         ]
 
     def verdicts(self) -> list[Verdict]:
-        """The issue's targets for this workload."""
+        """The issue's targets for this workload, on its ledger API."""
         if self.skipped:
-            return [Verdict(f"{self.name} settled", f"not measured: {self.skipped}", False)]
+            return [Verdict(f"{self.name} settled{self.suffix}", f"not measured: {self.skipped}", False)]
+        return [*self._targets(), self._budget()]
+
+    def _targets(self) -> list[Verdict]:
         everything = f"{self.completed:,} of {self.accepted:,} Completed"
+        on = self.suffix
         if self.name == "W4-latency":
             p50, p99 = self.percentile(0.5), self.percentile(0.99)
             return [
-                Verdict("W4-latency p50 ≤ 5 s", f"{p50:.1f} s ({everything})", p50 <= 5 and self._all_done()),
-                Verdict("W4-latency p99 ≤ 10 s", f"{p99:.1f} s", p99 <= 10 and self._all_done()),
+                Verdict(f"W4-latency p50 ≤ 5 s{on}", f"{p50:.1f} s ({everything})", p50 <= 5 and self._all_done()),
+                Verdict(f"W4-latency p99 ≤ 10 s{on}", f"{p99:.1f} s", p99 <= 10 and self._all_done()),
             ]
         worst = max(self.ledgers_after_submission, default=0)
         return [
             Verdict(
-                "W4-congested within 3 ledgers",
+                f"W4-congested within 3 ledgers{on}",
                 f"at most {worst} ledger(s) after the first envelope ({everything})",
                 worst <= 3 and self._all_done(),
             ),
             Verdict(
-                "W4-congested fee < max",
+                f"W4-congested fee < max{on}",
                 f"highest bid {self.highest_bid:,} of {MAX_FEE:,} stroops per operation",
                 self.highest_bid < MAX_FEE,
             ),
         ]
+
+    def _budget(self) -> Verdict:
+        return Verdict(
+            f"{self.name} following reads ≤ {FOLLOWING_BUDGET} per ledger on {API_NAMES[self.api]}",
+            f"{self.following_per_ledger:.1f} per ledger",
+            self.following_per_ledger <= FOLLOWING_BUDGET,
+        )
 
     def _all_done(self) -> bool:
         return self.accepted > 0 and self.completed == self.accepted
@@ -146,6 +180,15 @@ def _offer(url: str, api_key: str, payees: list[str], rate: float, seconds: floa
     return total, sum(accepted)
 
 
+def _served(before: dict[str, int], after: dict[str, int]) -> Callable[[frozenset[str] | None], int]:
+    """Requests served between the two counts, to these endpoints (None: to any)."""
+
+    def count(endpoints: frozenset[str] | None) -> int:
+        return sum(n - before.get(e, 0) for e, n in after.items() if endpoints is None or e in endpoints)
+
+    return count
+
+
 def _read_back(database_url: str, result: LatencyResult) -> None:
     """Latencies, ledgers after the first envelope, and fees, from the bench database."""
     with psycopg.connect(database_url) as connection:
@@ -170,11 +213,11 @@ def _read_back(database_url: str, result: LatencyResult) -> None:
     result.fee_charged, result.operations, result.bumped, result.highest_bid = (int(v) for v in fees)
 
 
-def measure_latency(settings: BenchSettings, congested: bool) -> LatencyResult:
-    """W4-latency (congested False) or W4-congested, or the reason it was not measured."""
-    result = LatencyResult("W4-congested" if congested else "W4-latency")
+def measure_latency(settings: BenchSettings, congested: bool, api: str = "horizon") -> LatencyResult:
+    """W4-latency (congested False) or W4-congested on ledger API `api`, or the reason it was not measured."""
+    result = LatencyResult("W4-congested" if congested else "W4-latency", api=api)
     if not port_free(settings.host, settings.port):
-        return LatencyResult(result.name, skipped=f"port {settings.port} is in use (BENCH_PORT)")
+        return LatencyResult(result.name, api=api, skipped=f"port {settings.port} is in use (BENCH_PORT)")
     api_key = prepare_service_database(settings)
     ledger = {"background_share": BACKGROUND_SHARE, "background_fee": BACKGROUND_FEE} if congested else {}
     with tempfile.TemporaryDirectory(prefix="bench-w4-latency-") as scratch:
@@ -185,7 +228,7 @@ def measure_latency(settings: BenchSettings, congested: bool) -> LatencyResult:
             max_ops_per_ledger=MAX_OPS_PER_LEDGER,
             **ledger,
         ) as url:
-            print(f"{result.name}: ledger at {url}; bootstrapping {CHANNELS} channels", flush=True)
+            print(f"{result.name} on {API_NAMES[api]}: ledger at {url}; bootstrapping {CHANNELS} channels", flush=True)
             secrets_file = directory / "ledger-secrets.json"
             mint = Decimal(3 * settings.latency_rate * settings.latency_seconds + 1000)
             options = BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS, mint=mint)
@@ -193,7 +236,9 @@ def measure_latency(settings: BenchSettings, congested: bool) -> LatencyResult:
             payees = create_payees(url, Asset("TKN", secrets["issuer"]["public_key"]))
             environ = {
                 **service_environment(settings),
+                "SANDBOX_LEDGER_API": api,
                 "SANDBOX_HORIZON_URL": url,
+                "SANDBOX_RPC_URL": f"{url}/rpc",
                 "SANDBOX_NETWORK_PASSPHRASE": DEFAULT_PASSPHRASE,
                 "SANDBOX_SECRETS_FILE": str(secrets_file),
                 "SETTLEMENT_POLL_SECONDS": "0.2",
@@ -223,8 +268,11 @@ def measure_latency(settings: BenchSettings, congested: bool) -> LatencyResult:
             finally:
                 gateway.stop()
                 stop_workers(workers)
-    served = sum(after["horizon_requests"].values()) - sum(before["horizon_requests"].values())
-    result.requests_per_ledger = served / max(after["latest_ledger"] - before["latest_ledger"], 1)
+    ledgers = max(after["latest_ledger"] - before["latest_ledger"], 1)
+    served = _served(before["horizon_requests"], after["horizon_requests"])
+    result.requests_per_ledger = served(None) / ledgers
+    result.following_per_ledger = served(FOLLOWING[api]) / ledgers
+    result.submissions_per_ledger = served(SUBMITTING[api]) / ledgers
     _read_back(settings.database_url, result)
     if result.latencies:
         print(f"  {result.notes()[0]}", flush=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import secrets
 import shutil
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from harness.client import pacs008_body
 
 LUA_SCRIPT = Path(__file__).resolve().parent / "load.lua"
 _RESULT_PREFIX = "BENCH_RESULT "
@@ -92,24 +92,10 @@ def _pacs008(sequence: int) -> bytes:
     return pacs008_body(sequence, PAYEE, "10.00")
 
 
-def pacs008_body(sequence: int, creditor: str, amount: str) -> bytes:
-    """A pacs.008 with a fresh MsgId paying `amount` USD to the Stellar account `creditor`."""
-    msg_id = f"{int(time.time()):010d}{secrets.token_hex(5).upper()}"
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.008.001.13"><FIToFICstmrCdtTrf>'
-        f"<GrpHdr><MsgId>{msg_id}</MsgId><NbOfTxs>1</NbOfTxs></GrpHdr>"
-        f"<CdtTrfTxInf><PmtId><InstrId>SEED-{sequence}</InstrId><EndToEndId>E2E-SEED-{sequence}</EndToEndId></PmtId>"
-        f'<IntrBkSttlmAmt Ccy="USD">{amount}</IntrBkSttlmAmt>'
-        "<DbtrAcct><Id><Othr><Id>ACC-000123456</Id></Othr></Id></DbtrAcct>"
-        f"<CdtrAcct><Id><Othr><Id>{creditor}</Id></Othr></Id></CdtrAcct>"
-        "</CdtTrfTxInf></FIToFICstmrCdtTrf></Document>"
-    ).encode()
-
-
 def seed_transfers(host: str, port: int, api_key: str, count: int, path: Path) -> list[str]:
     """Create `count` transfers over one keep-alive connection; write their IDs to `path`, one a line."""
-    connection = http.client.HTTPConnection(host, port, timeout=10)
+    # A minute, not seconds: a loaded machine's first requests wait for a worker's imports.
+    connection = http.client.HTTPConnection(host, port, timeout=60)
     headers = {"Content-Type": "application/xml", "NET-API-KEY": api_key}
     ids: list[str] = []
     try:

@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.load import LoadResult, run_wrk, seed_transfers
-from bench.servers import process_cpu_seconds
-from chaos.client import GatewayClient
-from chaos.postgres import recreate_database
-from chaos.proxy import Nginx
-from chaos.slow_clients import slow_clients
-from chaos.stack import RunStack, children, free_port, wait_for
+from bench.servers import BENCH_RATES, process_cpu_seconds
 from config import PROJECT_ROOT
+from harness.client import GatewayClient
+from harness.nginx import Nginx
+from harness.postgres import drop_and_create
+from harness.slow_clients import slow_clients
+from harness.stack import RunStack, children, free_port, wait_for
 
 BIN = Path(sys.executable).parent
 SLOW_COUNTS = (0, 2, 8, 16, 50)
@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     directory = Path(tempfile.mkdtemp(prefix="bench-proxy-"))
     if args.database_url:
-        recreate_database(args.database_url)
-    stack = RunStack(directory / "stack", database_url=args.database_url)
+        drop_and_create(args.database_url, "chaos_")
+    stack = RunStack(directory / "stack", database_url=args.database_url, extra_environment=BENCH_RATES)
     gthread_port = free_port()
     gthread: subprocess.Popen[bytes] | None = None
     proxy = Nginx(directory / "nginx", stack.api_port)

@@ -37,11 +37,19 @@ class Point:
 
 @dataclass(frozen=True)
 class Verdict:
-    """One target and whether this run met it."""
+    """One target and whether this run met it; or a figure published beside the targets, judged by none."""
 
     target: str
     measured: str
     met: bool
+    figure: bool = False
+
+    @property
+    def status(self) -> str:
+        """How the verdict reads in the document: met, **not met**, or figure."""
+        if self.figure:
+            return "figure"
+        return "met" if self.met else "**not met**"
 
 
 def floor_fraction(point: Point, points: Sequence[Point]) -> float | None:
@@ -102,7 +110,7 @@ def results_section(
     command: str,
 ) -> str:
     """The generated part of docs/performance.md: the run's machine and versions once, then its figures."""
-    verdict_lines = [f"| {v.target} | {v.measured} | {'met' if v.met else '**not met**'} |" for v in verdicts]
+    verdict_lines = [f"| {v.target} | {v.measured} | {v.status} |" for v in verdicts]
     return "\n".join(
         [
             START,
@@ -153,7 +161,7 @@ def replace_settlement_lines(
     section, tail = rest.split(END, 1)
     lines = [line for line in section.split("\n") if not any(line.startswith(f"- {p}") for p in prefixes)]
     for verdict in verdicts:
-        row = f"| {verdict.target} | {verdict.measured} | {'met' if verdict.met else '**not met**'} |"
+        row = f"| {verdict.target} | {verdict.measured} | {verdict.status} |"
         at = [n for n, line in enumerate(lines) if line.startswith(f"| {verdict.target} |")]
         if at:
             lines[at[0]] = row

@@ -204,9 +204,10 @@ def _w1_verdicts(name: str, w1: list[LoadResult], floor: list[LoadResult]) -> li
     # Each W1 run against the floor run just before it, never against another round's.
     ratios = [w.throughput / f.throughput for w, f in zip(w1, floor, strict=False) if f.throughput]
     if ratios:
-        ratio, text = _median(ratios, "{:.2f} x")
+        text = _median(ratios, "{:.2f} x")[1]
         floors = _median([f.throughput for f in floor], "{:,.0f} req/s")[1]
-        found.append(Verdict(f"{name} ≥ 0.5 x floor", f"{text} of a floor of {floors}", ratio >= 0.5))
+        # A figure, not a target: issue 30 judges intake against the baseline tree (bench/compare.py).
+        found.append(Verdict(f"{name} / floor", f"{text} of a floor of {floors}", met=True, figure=True))
     errors = sum(r.errors for r in w1)
     found.append(Verdict(f"{name} no errors", f"{errors} errors", errors == 0))
     return found
@@ -238,11 +239,12 @@ LATENCY_WORKLOADS = {"W4-LATENCY": False, "W4-CONGESTED": True}  # name -> conge
 
 
 def latency_workloads(settings: BenchSettings) -> list[LatencyResult]:
-    """W4-latency and W4-congested, those of them BENCH_WORKLOADS asks for."""
+    """W4-latency and W4-congested, those of them BENCH_WORKLOADS asks for, on each of BENCH_LATENCY_APIS in turn."""
     return [
-        measure_latency(settings, congested)
+        measure_latency(settings, congested, api)
         for name, congested in LATENCY_WORKLOADS.items()
         if name in settings.workloads
+        for api in settings.latency_apis
     ]
 
 
@@ -258,7 +260,7 @@ def latency_figures(settings: BenchSettings, notes: list[str]) -> list[Verdict]:
 def main() -> int:
     """Run everything; print the table and the verdicts; write docs/performance.md and its plot."""
     settings = load_settings()
-    if set(settings.workloads) <= {"W4", *LATENCY_WORKLOADS}:
+    if set(settings.workloads) - {"COMPARE"} <= {"W4", *LATENCY_WORKLOADS}:
         return settlement_only(settings)
     for port in (settings.port, settings.floor_port):
         if not port_free(settings.host, port):
@@ -322,7 +324,7 @@ def main() -> int:
     )
     print()
     for verdict in found:
-        print(f"{'MET    ' if verdict.met else 'NOT MET'}  {verdict.target}: {verdict.measured}")
+        print(f"{verdict.status.strip('*').upper():7}  {verdict.target}: {verdict.measured}")
     print(f"\nwrote {settings.output} and {plot_path}")
     return 0
 
@@ -343,6 +345,6 @@ def settlement_only(settings: BenchSettings) -> int:
         prefixes.append(latency.name)
     replace_settlement_lines(settings.output, found, notes, tuple(prefixes))
     for verdict in found:
-        print(f"{'MET    ' if verdict.met else 'NOT MET'}  {verdict.target}: {verdict.measured}")
+        print(f"{verdict.status.strip('*').upper():7}  {verdict.target}: {verdict.measured}")
     print(f"wrote {', '.join(p.strip() for p in prefixes)} into {settings.output}")
     return 0

@@ -11,13 +11,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse, urlunparse
 
 import psycopg
-from psycopg import sql
 
 from bench.floor import CREATE_TABLE
 from bench.settings import PROJECT_ROOT, BenchSettings
+from harness.postgres import drop_and_create
 from telemetry.metrics import MULTIPROCESS_DIR_VARIABLE
 
 BIN = Path(sys.executable).parent
@@ -25,18 +24,6 @@ BIN = Path(sys.executable).parent
 
 class BenchError(Exception):
     """The bench could not set itself up."""
-
-
-def drop_and_create(url: str, prefix: str) -> None:
-    """Drop and create the Postgres database `url` names; refuses a name not starting with `prefix`."""
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    if not name.startswith(prefix):
-        raise BenchError(f"refusing to drop {name!r}: only databases named {prefix}* are dropped here")
-    admin = urlunparse(parsed._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def recreate_database(url: str) -> None:
@@ -47,19 +34,26 @@ def recreate_database(url: str) -> None:
         connection.execute(CREATE_TABLE)
 
 
+# What the bench organization may send to each endpoint a second: far above anything a bench offers,
+# so nothing is refused while the limiter still runs its statement on every request.
+BENCH_RATES = {f"RATE_LIMIT_{endpoint}_PER_SECOND": "1000000" for endpoint in ("PACS008", "PACS028", "BATCH_STATUS")}
+
+
 def service_environment(settings: BenchSettings) -> dict[str, str]:
-    """The environment of every process we start: the bench database, nothing else changed."""
+    """The environment of every process we start: the bench database, and rates that never refuse."""
     environ = dict(os.environ)
+    environ["TKN_STACK_FILE"] = ""  # never a running `make run`'s settings (its ports, its metrics port)
     environ["DATABASE_URL"] = settings.database_url
     environ["BENCH_FLOOR_DSN"] = settings.database_url
+    environ.update(BENCH_RATES)
     return environ
 
 
-def flask_cli(settings: BenchSettings, *args: str) -> str:
-    """Run `flask --app app ARGS` against the bench database; its output."""
+def flask_cli(settings: BenchSettings, *args: str, tree: Path = PROJECT_ROOT) -> str:
+    """Run `flask --app app ARGS` from `tree` (whose `app` it loads) against the bench database; its output."""
     done = subprocess.run(  # noqa: S603 - fixed argv, no shell
         [str(BIN / "flask"), "--app", "app", *args],
-        cwd=PROJECT_ROOT,
+        cwd=tree,
         env=service_environment(settings),
         capture_output=True,
         text=True,
@@ -71,12 +65,13 @@ def flask_cli(settings: BenchSettings, *args: str) -> str:
     return done.stdout
 
 
-def prepare_service_database(settings: BenchSettings) -> str:
-    """Recreate and migrate the bench database, create the bench organization; its sandbox API key."""
+def prepare_service_database(settings: BenchSettings, tree: Path = PROJECT_ROOT) -> str:
+    """Recreate the bench database, migrate it and create the bench organization with `tree`'s own code;
+    its sandbox API key."""
     recreate_database(settings.database_url)
-    flask_cli(settings, "db", "upgrade")
-    flask_cli(settings, "orgs", "create", "bench")
-    lines = flask_cli(settings, "keys", "issue", "bench").strip().splitlines()
+    flask_cli(settings, "db", "upgrade", tree=tree)
+    flask_cli(settings, "orgs", "create", "bench", tree=tree)
+    lines = flask_cli(settings, "keys", "issue", "bench", tree=tree).strip().splitlines()
     return lines[-1].strip()
 
 
@@ -106,6 +101,8 @@ class Gunicorn:
     target: str
     port: int
     log: Path
+    tree: Path = PROJECT_ROOT  # the working directory: gunicorn imports the app from here first
+    environ: dict[str, str] = field(default_factory=dict)  # added to the service environment
     process: subprocess.Popen[bytes] | None = field(default=None, init=False)
 
     def command(self) -> list[str]:
@@ -132,9 +129,10 @@ class Gunicorn:
         environ = service_environment(self.settings)
         # Metrics as production keeps them under gunicorn: each worker's values in a file (Procfile).
         environ[MULTIPROCESS_DIR_VARIABLE] = str(self.log.with_suffix(".metrics"))
+        environ.update(self.environ)
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
-                self.command(), cwd=PROJECT_ROOT, env=environ, stdout=log, stderr=log
+                self.command(), cwd=self.tree, env=environ, stdout=log, stderr=log
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The tree before issue 30's single request path: the revision its speed target is a ratio of.
+DEFAULT_BASELINE = "3f05075"
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,13 @@ class BenchSettings:
     webhook_events: int  # W5: outbox events one deliverer sends
     latency_rate: float  # W4-latency and W4-congested: pacs.008 offered per second
     latency_seconds: float  # and for how long
+    latency_apis: tuple[str, ...]  # and through which ledger APIs, side by side: horizon, rpc
     output: Path
+    baseline: str  # the git revision `python -m bench compare` measures this tree against
+    baseline_port: int  # where the baseline's gunicorn listens, beside this tree's on `port`
+    compare_workloads: tuple[str, ...]  # what the comparison measures on both trees: W1, W2, W4
+    compare_settlement_workers: tuple[int, ...]  # the comparison's W4: settle processes per run
+    compare_settlement_rounds: int  # and how many times each tree runs it, in turn
 
     @property
     def base_url(self) -> str:
@@ -70,7 +78,7 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         soak_seconds=float(get("BENCH_SOAK_SECONDS", "300")),
         workloads=tuple(
             w.strip().upper()
-            for w in get("BENCH_WORKLOADS", "W1,W1-PREFUNDED,W2,W3,W4,W4-LATENCY,W4-CONGESTED,W5,W6").split(",")
+            for w in get("BENCH_WORKLOADS", "W1,W1-PREFUNDED,W2,W3,W4,W4-LATENCY,W4-CONGESTED,W5,W6,COMPARE").split(",")
         ),
         settlement_seconds=float(get("BENCH_SETTLEMENT_SECONDS", "30")),
         settlement_workers=_ints(get("BENCH_SETTLEMENT_WORKERS", "1,4,8")),
@@ -78,5 +86,11 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         webhook_events=int(get("BENCH_WEBHOOK_EVENTS", "5000")),
         latency_rate=float(get("BENCH_LATENCY_RATE", "150")),
         latency_seconds=float(get("BENCH_LATENCY_SECONDS", "60")),
+        latency_apis=tuple(a.strip().lower() for a in get("BENCH_LATENCY_APIS", "horizon,rpc").split(",")),
         output=Path(get("BENCH_OUTPUT", str(PROJECT_ROOT / "docs" / "performance.md"))),
+        baseline=get("BENCH_BASELINE", DEFAULT_BASELINE),
+        baseline_port=int(get("BENCH_BASELINE_PORT", "8802")),
+        compare_workloads=tuple(w.strip().upper() for w in get("BENCH_COMPARE_WORKLOADS", "W1,W2,W4").split(",")),
+        compare_settlement_workers=_ints(get("BENCH_COMPARE_SETTLEMENT_WORKERS", "4")),
+        compare_settlement_rounds=int(get("BENCH_COMPARE_SETTLEMENT_ROUNDS", "2")),
     )

@@ -19,17 +19,24 @@ from decimal import Decimal
 from pathlib import Path
 
 import psycopg
+from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import run_ledger_server
 from stellar_sdk import Asset, Keypair, Server
 from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation
 
 from app import create_app
-from bench.load import pacs008_body
-from bench.servers import BIN, BenchError, flask_cli, prepare_service_database, service_environment
+from bench.servers import (
+    BENCH_RATES,
+    BIN,
+    BenchError,
+    flask_cli,
+    prepare_service_database,
+    service_environment,
+)
 from bench.settings import PROJECT_ROOT, BenchSettings
-from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
-from ledger.config import DEFAULT_PASSPHRASE, root_keypair
-from ledger.testing import run_ledger_server
+from harness.client import pacs008_body
 
 LEDGER_CLOSE_SECONDS = 5
 MAX_OPS_PER_LEDGER = 1000
@@ -89,7 +96,8 @@ def create_payees(url: str, asset: Asset) -> list[str]:
 
 def _create_transfers(database_url: str, api_key: str, payees: list[str], count: int, offset: int) -> None:
     """Through the intake service in this process (Flask test client), not over HTTP: only settlement is timed."""
-    client = create_app({"DATABASE_URL": database_url}).test_client()
+    rates = {name: float(rate) for name, rate in BENCH_RATES.items()}
+    client = create_app({"DATABASE_URL": database_url, **rates}).test_client()
     headers = {"Content-Type": "application/xml", "NET-API-KEY": api_key}
     for n in range(count):
         amount = f"{1 + (offset + n) % 100 / 100:.2f}"

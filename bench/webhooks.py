@@ -18,8 +18,8 @@ from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse, urlunparse
 
-from bench.servers import drop_and_create
 from bench.settings import BenchSettings
+from harness.postgres import drop_and_create
 from services.webhooks.delivery import Deliverer
 from services.webhooks.endpoints import add_endpoint
 from services.webhooks.settings import WebhookSettings

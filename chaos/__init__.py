@@ -1,1 +1,1 @@
-"""Fault tooling: `make run` started from code, its processes found by name, and a bank-side client."""
+"""`make chaos`: faults caused in a running `make run`, the load beside them, and the invariants checked after."""

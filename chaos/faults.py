@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import ssl
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -14,16 +15,17 @@ from decimal import Decimal
 from pathlib import Path
 
 import requests
+from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE
 from stellar_sdk import Asset, Keypair, Server
 from stellar_sdk import Payment as PaymentOp
 from stellar_sdk.exceptions import BadRequestError
 
-from chaos.proxy import Nginx
-from chaos.slow_clients import slow_clients
-from chaos.stack import RunStack, StackError, children, wait_for
-from ledger.bootstrap import BootstrapOptions, bootstrap, submit_ops
-from ledger.config import DEFAULT_PASSPHRASE
-from tests.support.throwaway_postgres import ThrowawayPostgres
+from harness.client import pacs028_body
+from harness.nginx import Nginx
+from harness.postgres import ThrowawayPostgres
+from harness.slow_clients import Slowness, slow_clients
+from harness.stack import RunStack, StackError, children, wait_for
 
 
 @dataclass
@@ -40,6 +42,12 @@ class Target:
 Fault = Callable[[Target], str]
 HOSTILE_BODIES = 1_000  # at least this many in a full run (issue 17: RSS within 10 % after 1,000)
 RSS_GROWTH_ALLOWED = 0.10
+# The probe's slow bodies: 70 addresses, each under the site's 32 connections per address.
+SLOW_ADDRESSES = 70
+SLOW_PER_ADDRESS = 29
+ANSWERED_WITHIN = 5.0  # seconds: a status query slower than this, or unanswered, counts against the proxy
+FUNDING_OUTAGE_SECONDS = 150
+FUNDING_OUTAGE_SHORT_SECONDS = 15
 LEFT_TO_SPEND = Decimal(50)  # TKN left in the distribution account by the funding outage: 10 to 50 payments
 
 
@@ -105,7 +113,10 @@ def _secrets(stack: RunStack) -> dict[str, dict[str, str]]:
 
 
 def funding_outage(target: Target) -> str:
-    """Send all of the distribution account's TKN back to the issuer; 15 s later (5 s short), top it up."""
+    """Send all but LEFT_TO_SPEND of the distribution's TKN back to the issuer; top it up 150 s later (15 s short).
+
+    The probe's outage (issue 33); its load runs on through it, so a backlog builds up to settle after the top-up.
+    """
     stack = target.stack
     secrets = _secrets(stack)
     passphrase = stack.environment().get("SANDBOX_NETWORK_PASSPHRASE") or DEFAULT_PASSPHRASE
@@ -126,10 +137,11 @@ def funding_outage(target: Target) -> str:
             time.sleep(0.5)
     else:
         raise StackError("could not drain the distribution account")
-    time.sleep(5 if target.short else 15)
+    seconds = FUNDING_OUTAGE_SHORT_SECONDS if target.short else FUNDING_OUTAGE_SECONDS
+    time.sleep(seconds)
     options = BootstrapOptions(stack.ledger_url, passphrase, stack.directory / "ledger-secrets.json", channels=20)
     bootstrap(options)
-    return f"distribution drained to {LEFT_TO_SPEND} TKN, topped up {5 if target.short else 15} s later"
+    return f"distribution drained to {LEFT_TO_SPEND} TKN, topped up {seconds} s later"
 
 
 def ledger_504_after_apply(target: Target) -> str:
@@ -146,14 +158,87 @@ def ledger_504_after_apply(target: Target) -> str:
 
 
 def slow_clients_fault(target: Target) -> str:
-    """50 slow clients through the proxy for 15 s (5 s short)."""
+    """2,030 slow bodies (29 from each of 70 addresses) held through nginx for 30 s (10 s short).
+
+    Each sends a byte every 5 s, so client_body_timeout (10 s between reads) never ends it. While
+    they are held, a pacs.028 every quarter second on a new connection must be answered by the app
+    within ANSWERED_WITHIN s, 95 % of them at least; fewer breaks the scenario, and so does nginx
+    dropping more than 5 % of the slow clients (then they did not load it).
+    """
     assert target.proxy is not None
     context = ssl.create_default_context(cafile=str(target.proxy.certificate))
-    seconds = 5 if target.short else 15
-    with slow_clients(target.proxy.url, 50, target.stack.api_key, context) as clients:
-        time.sleep(seconds)
+    seconds = 10 if target.short else 30
+    count = SLOW_ADDRESSES * SLOW_PER_ADDRESS
+    with slow_clients(
+        target.proxy.url,
+        count,
+        target.stack.api_key,
+        context,
+        Slowness.BODY,
+        per_address=SLOW_PER_ADDRESS,
+        skip_refused=True,  # counted below as not held
+    ) as clients:
+        probe = _StatusProbe(target.proxy.url, target.stack.api_key, str(target.proxy.certificate))
+        probe.start()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for client in clients:  # first at once: the last were opened up to a drip's interval ago
+                client.drip()
+            time.sleep(min(5.0, max(0.0, deadline - time.monotonic())))
+        probe.stop()
         held = sum(client.open() for client in clients)
-    return f"50 slow clients through nginx for {seconds} s ({held} still held)"
+    answered = probe.answered_within(ANSWERED_WITHIN)
+    if answered < 0.95 * len(probe.times):
+        target.breaches.append(
+            f"only {answered} of {len(probe.times)} status queries answered within {ANSWERED_WITHIN:.0f} s"
+        )
+    if held < 0.95 * count:
+        target.breaches.append(
+            f"nginx refused or dropped {count - held:,} of {count:,} slow clients: they did not hold it"
+        )
+    slowest = max((t for t in probe.times if t is not None), default=None)
+    return (
+        f"{count:,} slow bodies from {SLOW_ADDRESSES} addresses through nginx for {seconds} s, a byte each every"
+        f" 5 s ({held:,} still held); {answered} of {len(probe.times)} pacs.028 answered within"
+        f" {ANSWERED_WITHIN:.0f} s" + (f" (slowest {slowest:.2f} s)" if slowest is not None else "")
+    )
+
+
+class _StatusProbe:
+    """A pacs.028 every quarter second on a new connection, from a thread; how long each took to be answered."""
+
+    def __init__(self, base_url: str, api_key: str, verify: str) -> None:
+        self.url = f"{base_url}/v1/pacs028/net"
+        self.headers = {"NET-API-KEY": api_key, "Content-Type": "application/xml"}
+        self.verify = verify
+        self.times: list[float | None] = []  # None: no answer from the app (none at all, or nginx's 50x)
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="status-probe", daemon=True)
+
+    def start(self) -> None:
+        """Start asking."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop asking; wait for the question in flight."""
+        self._stopped.set()
+        self._thread.join()
+
+    def answered_within(self, seconds: float) -> int:
+        """How many questions the app answered within `seconds`."""
+        return sum(1 for taken in self.times if taken is not None and taken <= seconds)
+
+    def _run(self) -> None:
+        while not self._stopped.wait(0.25):
+            started = time.monotonic()
+            try:
+                answer = requests.post(
+                    self.url, data=pacs028_body("NOTATRANSFER"), headers=self.headers, verify=self.verify, timeout=30
+                )
+                status = answer.status_code
+            except requests.RequestException:
+                status = 0
+            self.times.append(None if status in (0, 502, 503, 504) else time.monotonic() - started)
 
 
 def _hostile_bodies(size: int) -> dict[str, bytes]:
@@ -241,3 +326,8 @@ def _chunked_over_limit(stack: RunStack) -> Counter[str]:
     except requests.RequestException:
         return Counter({"no answer": 1})
     return Counter({str(status): 1})
+
+
+def no_fault(target: Target) -> str:
+    """Nothing: a scenario whose own loads are the fault (chaos/noisy.py)."""
+    return "none"

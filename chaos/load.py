@@ -11,13 +11,13 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 import requests
 
-from bench.load import pacs008_body
-from chaos.client import TRANSFER_ID
+from harness.client import TRANSFER_ID, pacs008_body
 
 RETRIED_STATUSES = frozenset({0, 500, 502, 503, 504})
 
@@ -44,20 +44,34 @@ class LoadResult:
 
 
 class Load:
-    """`rate` pacs.008 per second for `seconds`, from `threads` threads, against `base_url`."""
+    """`rate` pacs.008 per second for `seconds`, from `threads` threads, against `base_url`.
+
+    Numbered from `start` (so two loads of one run pay different amounts); each pays `payee`, or
+    `payee_of(sequence)` when given.
+    """
 
     def __init__(
-        self, base_url: str, api_key: str, payee: str, rate: float, seconds: float, verify: str | bool = True
+        self,
+        base_url: str,
+        api_key: str,
+        payee: str,
+        rate: float,
+        seconds: float,
+        verify: str | bool = True,
+        payee_of: Callable[[int], str] | None = None,
+        start: int = 0,
     ) -> None:
         self.base_url = base_url
         self.api_key = api_key
         self.payee = payee
+        self.payee_of = payee_of
         self.rate = rate
         self.seconds = seconds
         self.verify = verify
         self.result = LoadResult()
         self._lock = threading.Lock()
-        self._next = 0
+        self._first = start
+        self._next = start
         self._threads: list[threading.Thread] = []
         self._started = 0.0
 
@@ -79,7 +93,7 @@ class Load:
         with self._lock:
             sequence = self._next
             self._next += 1
-        due = self._started + sequence / self.rate
+        due = self._started + (sequence - self._first) / self.rate
         if due - self._started >= self.seconds:
             return None
         time.sleep(max(0.0, due - time.monotonic()))
@@ -90,7 +104,8 @@ class Load:
         session.headers.update({"NET-API-KEY": self.api_key, "Content-Type": "application/xml"})
         while (sequence := self._take()) is not None:
             amount = amount_of(sequence)
-            body = pacs008_body(sequence, self.payee, f"{amount:.2f}")
+            payee = self.payee if self.payee_of is None else self.payee_of(sequence)
+            body = pacs008_body(sequence, payee, f"{amount:.2f}")
             status, transfer_id, resends = self._send(session, body)
             with self._lock:
                 self.result.sent += 1

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
 
+from cli.store_group import StoreGroup
 from services.accounts.movements import movement
 from services.accounts.operations import (
     ADJUSTMENT_SIDES,
@@ -26,7 +26,11 @@ from storage.journal import recent_entries
 from storage.models import Organization, utc_now
 from storage.organizations import find_organization
 
-group = AppGroup("accounts", help="Source accounts (DbtrAcct): funding, status, balances, statements.")
+group = StoreGroup(
+    "accounts",
+    help="Source accounts (DbtrAcct): funding, status, balances, statements.",
+    short_help="Source accounts: funding, balances, statements.",
+)
 
 RECENT_MOVEMENTS = 10
 

@@ -7,7 +7,7 @@ import click
 from cli.store_group import StoreGroup
 from storage.migrate import upgrade
 
-group = StoreGroup("db", help="Database schema.", migrations=False)
+group = StoreGroup("db", help="The store's schema: `db upgrade` applies the migrations.", migrations=False)
 
 
 @group.command("upgrade")

@@ -11,6 +11,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from cli.stop_signals import stop_on_signals
+from cli.store_group import StoreCommand
 from services.webhooks.delivery import Deliverer
 from services.webhooks.settings import webhook_settings
 from telemetry.logs import configure_logging
@@ -18,7 +19,7 @@ from telemetry.logs import configure_logging
 log = logging.getLogger("gateway.deliver")
 
 
-@click.command("deliver")
+@click.command("deliver", cls=StoreCommand, short_help="The webhook deliverer (--once: one round, exit).")
 @click.option("--once", is_flag=True, help="Dispatch the outbox and send what is due now once, then exit.")
 @with_appcontext
 def command(once: bool) -> None:
@@ -32,7 +33,7 @@ def command(once: bool) -> None:
         finally:
             deliverer.leave()
         return
-    stop, received = stop_on_signals()
-    log.info("webhook deliverer %s started (%d senders)", worker_id, deliverer.settings.senders)
-    deliverer.run(stop)
-    log.info("webhook deliverer %s stopped (%s)", worker_id, ", ".join(received) or "the loop ended")
+    with stop_on_signals() as stop:
+        log.info("webhook deliverer %s started (%d senders)", worker_id, deliverer.settings.senders)
+        deliverer.run(stop.event)
+        log.info("webhook deliverer %s stopped (%s)", worker_id, ", ".join(stop.received) or "the loop ended")

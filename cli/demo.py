@@ -17,7 +17,7 @@ from storage.database import database
 from storage.models import utc_now
 from storage.organizations import count_organizations, find_organization, insert_organization
 
-group = StoreGroup("demo", help="Demo data for a first run.")
+group = StoreGroup("demo", help="The demo organization, account and key of a first `make run`.")
 DEMO_ORGANIZATION = "Demo Organization"
 # The sample's DbtrAcct (samples/pacs008.xml). The default DEMO_ACCOUNT_FUNDING, 500.00 USD, covers
 # three of its 125.50 USD transfers, so the fourth shows AM04.

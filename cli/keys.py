@@ -43,9 +43,12 @@ def _time(moment: datetime | None, never: str = "-") -> str:
 
 
 @group.command("list")
-@click.option("--org", "organization", default=None, help="only this organization's keys")
+@click.argument("organization", required=False)
 def list_command(organization: str | None) -> None:
-    """Keys (public IDs only), oldest first, tab-separated; the last use is at most a minute behind."""
+    """Keys (only ORGANIZATION's when given; public IDs only), newest first, tab-separated.
+
+    The last use is at most a minute behind.
+    """
     with database.connection_context():
         owner = find_organization(organization) if organization else None
         if organization and owner is None:

@@ -1,4 +1,4 @@
-"""`flask --app app orgs create|list|set-funding|add-bic|remove-bic`."""
+"""`flask --app app orgs create|list|set-funding|add-bic|remove-bic|set-rate-limit`."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import peewee
 
 from cli.store_group import StoreGroup
 from services.accounts.operations import AccountError, add_bic, remove_bic, set_funding_policy
+from services.rate_limits import RateEndpoint, set_rate_limit
 from storage.database import database
 from storage.models import FUNDING_POLICIES, utc_now
 from storage.organizations import find_organization, insert_organization, list_organizations
 
-group = StoreGroup("orgs", help="Organizations.")
+group = StoreGroup("orgs", help="Organizations: create, list, funding policy, BICs.")
 
 
 @group.command("create")
@@ -82,3 +83,31 @@ def remove_bic_command(organization: str, bic: str) -> None:
         except AccountError as error:
             raise click.ClickException(str(error)) from None
     click.echo(f"removed BIC {normalized} from {organization}")
+
+
+def _rate(text: str) -> float | None:
+    if text == "default":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is neither a number of requests a second nor 'default'") from None
+
+
+@group.command("set-rate-limit")
+@click.argument("organization")
+@click.argument("endpoint", type=click.Choice([endpoint.value for endpoint in RateEndpoint]))
+@click.argument("rate")
+def set_rate_limit_command(organization: str, endpoint: str, rate: str) -> None:
+    """Let ORGANIZATION send RATE requests a second to ENDPOINT (0: no limit; `default`: the configured one).
+
+    Every API process applies it within 10 seconds.
+    """
+    per_second = _rate(rate)
+    with database.connection_context():
+        try:
+            set_rate_limit(_organization_id(organization), RateEndpoint(endpoint), per_second)
+        except ValueError as error:
+            raise click.ClickException(str(error)) from None
+    shown = "the configured default" if per_second is None else "no limit" if per_second == 0 else f"{per_second:g}/s"
+    click.echo(f"{endpoint} rate of {organization}: {shown}")

@@ -1,4 +1,4 @@
-"""`flask --app app queries list --org ORG [--transfer ID] [--since TIME] [--limit N] [--raw]`, `queries prune`."""
+"""`flask --app app queries list ORGANIZATION [--transfer ID] [--since TIME] [--limit N] [--raw]`, `queries prune`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ group = StoreGroup("queries", help="Recorded status requests, pacs.028 and batch
 
 
 @group.command("list")
-@click.option("--org", "organization", required=True, help="organization name or ID")
+@click.argument("organization")
 @click.option("--transfer", "transfer_id", default=None, help="only queries naming this transfer ID")
 @click.option("--since", type=click.DateTime(), default=None, help="only queries at or after this UTC time")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="only the most recent LIMIT queries")
@@ -23,7 +23,7 @@ group = StoreGroup("queries", help="Recorded status requests, pacs.028 and batch
 def list_command(
     organization: str, transfer_id: str | None, since: datetime | None, limit: int | None, raw: bool
 ) -> None:
-    """List an organization's recorded status requests, oldest first, tab-separated."""
+    """ORGANIZATION's (name or ID) recorded status requests, newest first, tab-separated."""
     owner = find_organization(organization)
     if owner is None:
         raise click.ClickException(f"no organization {organization!r}")

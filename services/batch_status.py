@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from services.api_keys import Caller
-from services.status_queries import stored_request
+from services.redaction import stored_request
 from storage.batch_status import find_and_record, record_rejected
 
 MESSAGE_TYPE = "batch-status"

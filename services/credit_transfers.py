@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -18,12 +20,13 @@ from services.credit_transfer_rules import check_credit_transfer, instruction_of
 from services.message_ids import note_message_id
 from services.message_reader import PACS008, MessageFormatError, MessageReader
 from services.networks import check_network
-from services.redaction import redact_bytes
+from services.redaction import stored_request
 from services.rejections import ConfigurationError, MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from storage import transfers as transfer_store
 from storage.models import Transfer
 from storage.notifications import CreatedSignal
+from storage.refusals import count_am04
 from storage.transfer_states import TransferState
 from telemetry.logs import note
 
@@ -34,6 +37,7 @@ class IntakeSettings:
 
     supported_networks: tuple[str, ...]
     production_settlement_configured: bool
+    raw_max_bytes: int  # how much of a pacs.008 body its transfer keeps (docs/decisions.md I1)
 
 
 @dataclass(frozen=True)
@@ -74,11 +78,20 @@ def _replay_or_conflict(existing: Transfer, request_sha256: str) -> Acceptance:
 
 
 def _raise_unless_replayed(
-    caller: Caller, message_id: str, request_sha256: str, rejection: MessageRejected
+    caller: Caller,
+    message_id: str,
+    request_sha256: str,
+    rejection: MessageRejected,
+    on_refusal: Callable[[], None] | None = None,
 ) -> Acceptance:
-    """A resend of an accepted message is answered as before (P6), even once its funds or its BIC are gone."""
+    """A resend of an accepted message is answered as before (P6), even once its funds or its BIC are gone.
+
+    `on_refusal` runs only when the message is refused, not when it is a replay.
+    """
     existing = transfer_store.find_by_message_id(caller.organization_id, message_id)
     if existing is None:
+        if on_refusal is not None:
+            on_refusal()
         raise rejection
     return _replay_or_conflict(existing, request_sha256)
 
@@ -144,7 +157,9 @@ def submit_credit_transfer(
                 "end_to_end_id": instruction.end_to_end_id,
                 "transaction_id": instruction.transaction_id,
                 "request_sha256": request_sha256,
-                "raw_request": redact_bytes(body),  # the digest above is of the body as sent
+                # Bounded as a query's record is; the digest above is of the whole body as sent, so a
+                # resend is still told from a different message (AM05) however long it is.
+                "raw_request": stored_request(body, settings.raw_max_bytes),
                 "acceptance_report": report,
             },
             "accepted pacs.008",
@@ -160,7 +175,13 @@ def submit_credit_transfer(
             raise
         return _replay_or_conflict(existing, request_sha256)
     if refusal is not None:
-        return _raise_unless_replayed(caller, instruction.message_id, request_sha256, MessageRejected([refusal], *ids))
+        counted = None
+        if refusal.code is ReasonCode.AM04:
+            # The console shows the day's AM04 refusals per account; nothing else records a refusal.
+            counted = functools.partial(count_am04, caller.organization_id, instruction.source_account, stamp.date())
+        return _raise_unless_replayed(
+            caller, instruction.message_id, request_sha256, MessageRejected([refusal], *ids), counted
+        )
     created.send()
     note(transfer_id=str(transfer_id))
     return Acceptance(transfer_id, report, replayed=False)

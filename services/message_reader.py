@@ -12,17 +12,18 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from lxml import etree
 from xsdata.formats.dataclass.context import XmlContext
 from xsdata.formats.dataclass.parsers import XmlParser
 from xsdata.formats.dataclass.parsers.handlers import LxmlEventHandler
 
+from bindings.camt_056_001_11 import Document as Camt056Document
 from bindings.pacs_008_001_13 import Document as Pacs008Document
 from bindings.pacs_028_001_06 import Document as Pacs028Document
 from services.tree_binder import TreeBinder, UnsupportedContent
-from services.xml_prescan import BodyRefused, PlainShapes, Vocabulary, XmlLimits, prescan
+from services.xml_prescan import BodyRefused, Vocabulary, XmlLimits, prescan
 
 DocumentT = TypeVar("DocumentT")
 
@@ -45,6 +46,7 @@ class MessageType(Generic[DocumentT]):
 
 PACS008 = MessageType("pacs.008.001.13", Pacs008Document)
 PACS028 = MessageType("pacs.028.001.06", Pacs028Document)
+CAMT056 = MessageType("camt.056.001.11", Camt056Document)
 
 
 class MessageFormatError(Exception):
@@ -64,6 +66,15 @@ def _hardened_parser() -> etree.XMLParser:
     )
 
 
+class _LogEntry(Protocol):
+    message: str
+    line: int
+
+
+class _ErrorLog(Protocol):
+    last_error: _LogEntry
+
+
 class MessageReader:
     """Reads request bodies into bindings. Build one per process; it is safe across threads."""
 
@@ -75,13 +86,11 @@ class MessageReader:
         self.tree_binder = TreeBinder(self.context)
         self._local = threading.local()
         self._vocabularies: dict[str, Vocabulary] = {}
-        self._plain_shapes: dict[str, PlainShapes] = {}
-        for message in (PACS008, PACS028):
+        for message in (PACS008, PACS028, CAMT056):
             self._schema(message)  # fail at start-up, not on the first request
             self.tree_binder.prepare(message.document)
             path = self.schema_dir / f"{message.name}.xsd"
             self._vocabularies[message.name] = Vocabulary.of_schema(message.name, path)
-            self._plain_shapes[message.name] = PlainShapes(self._vocabularies[message.name], self.limits)
 
     def _schema(self, message: MessageType[Any]) -> etree.XMLSchema:
         # lxml validators keep per-call error state, so each thread gets its own.
@@ -115,15 +124,10 @@ class MessageReader:
             raise MessageFormatError("The body is empty; an XML document is required.")
         if any(marker in body for marker in _FORBIDDEN_MARKUP):
             raise MessageFormatError("DTDs and entity declarations are not accepted.")
-        vocabulary = self._vocabularies[message.name]
-        plain = self._plain_shapes[message.name].is_plain(body)
-        if not plain:
-            self._prescan(body, vocabulary)
+        self._prescan(body, self._vocabularies[message.name])
         try:
             root = etree.fromstring(body, self._parser())
         except etree.XMLSyntaxError as error:
-            if plain:  # the pre-scan's own refusal comes first, as when it ran before lxml
-                self._prescan(body, vocabulary)
             raise MessageFormatError(f"XML is not well-formed: {error}") from None
         docinfo: Any = root.getroottree().docinfo  # lxml-stubs lack DocInfo.doctype
         if docinfo.doctype or docinfo.internalDTD is not None:
@@ -142,7 +146,8 @@ class MessageReader:
         schema = self._schema(message)
         if not schema.validate(root):
             _check_root(root, message)
-            error: Any = schema.error_log.last_error  # type: ignore[attr-defined]
+            # lxml-stubs declare the error log without members; lxml's own has `last_error`.
+            error = cast(_ErrorLog, schema.error_log).last_error
             text = _NAMESPACE_IN_MESSAGE.sub("", error.message)
             raise MessageFormatError(f"Schema validation failed at line {error.line}: {text}")
         try:

@@ -1,6 +1,6 @@
 """The operator's overview of the gateway: transfers over time, settlement pace and backlog, failures, channels.
 
-Read from the store in one connection; the console (`/ops`) renders it and `settle status` prints
+Read from the store in one connection; the console (`/ops`) renders it and `status` prints
 it. Nothing here shows a secret: channel accounts are public keys, failures carry their reason in
 words, webhook URLs lose their user, password and query, and no key, body, envelope or webhook
 secret is loaded.
@@ -49,7 +49,7 @@ class Bucket:
 
 @dataclass(frozen=True)
 class Overview:
-    """Everything the console and `settle status` show, read at `now` (naive UTC)."""
+    """Everything the console and `status` show, read at `now` (naive UTC)."""
 
     now: datetime
     states: dict[str, int]
@@ -76,6 +76,18 @@ class Overview:
             leased, free = counts.get(lease.environment, (0, 0))
             counts[lease.environment] = (leased + 1, free) if lease.holder else (leased, free + 1)
         return counts
+
+    def channels_in_trouble(self, stuck_after: timedelta) -> list[LeaseView]:
+        """Channels leased for longer than `stuck_after`: an envelope neither applied nor expired, or a dead builder.
+
+        A healthy lease lasts one envelope's trip to the ledger, seconds; the worker itself takes
+        back a lease whose envelope was never stored after its claim time.
+        """
+        return [
+            lease
+            for lease in self.channels
+            if lease.holder and (lease.leased_at is None or self.now - lease.leased_at > stuck_after)
+        ]
 
 
 def _timeline(now: datetime, window: timedelta, bucket: timedelta) -> list[Bucket]:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from services.settlement.ledger_client import HorizonLedgerClient, LedgerUnavailable
+from services.settlement.ledger_api import LedgerUnavailable
+from services.settlement.settings import SettlementConfigError, ledger_client
 from storage.database import database
 from storage.migrate import pending_migrations
 
@@ -49,23 +50,28 @@ def check_migrations() -> Check:
     return Check(True)
 
 
+def sandbox_ledger_api(config: Mapping[str, Any]) -> tuple[str, str]:
+    """The Sandbox network's ledger API (`horizon` or `rpc`) and the URL configured for it."""
+    api = str(config.get("SANDBOX_LEDGER_API") or "horizon").lower()
+    return api, str(config.get("SANDBOX_RPC_URL" if api == "rpc" else "SANDBOX_HORIZON_URL") or "")
+
+
 def sandbox_ledger_configured(config: Mapping[str, Any]) -> bool:
     """The sandbox ledger is named and bootstrapped: its URL and passphrase set, its secrets file present."""
     secrets_file = config.get("SANDBOX_SECRETS_FILE")
     return bool(
-        config.get("SANDBOX_HORIZON_URL")
+        sandbox_ledger_api(config)[1]
         and config.get("SANDBOX_NETWORK_PASSPHRASE")
         and secrets_file
         and Path(secrets_file).is_file()
     )
 
 
-def check_ledger(horizon_url: str, passphrase: str) -> Check:
-    """The ledger answers with its latest closed ledger."""
-    client = HorizonLedgerClient(horizon_url, passphrase, LEDGER_TIMEOUT_SECONDS)
+def check_ledger(url: str, passphrase: str, api: str = "horizon") -> Check:
+    """The ledger answers with its latest closed ledger, through the ledger API configured."""
     try:
-        client.latest_ledger()
-    except (LedgerUnavailable, LookupError, ValueError) as error:
+        ledger_client(api, url, passphrase, LEDGER_TIMEOUT_SECONDS).latest_ledger()
+    except (LedgerUnavailable, LookupError, ValueError, SettlementConfigError) as error:
         return _failure(error)
     return Check(True)
 
@@ -75,5 +81,6 @@ def readiness(config: Mapping[str, Any]) -> dict[str, Check]:
     checks = {"database": check_database()}
     checks["migrations"] = check_migrations() if checks["database"].ok else Check(False, "database unreachable")
     if sandbox_ledger_configured(config):
-        checks["sandbox_ledger"] = check_ledger(config["SANDBOX_HORIZON_URL"], config["SANDBOX_NETWORK_PASSPHRASE"])
+        api, url = sandbox_ledger_api(config)
+        checks["sandbox_ledger"] = check_ledger(url, config["SANDBOX_NETWORK_PASSPHRASE"], api)
     return checks

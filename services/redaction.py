@@ -24,6 +24,8 @@ _BASE32_RUN_BYTES = re.compile(f"[A-Z2-7]{{{_SEED_LENGTH},}}".encode())
 # set off by the 56-character public key every pacs.008 carries (docs/performance.md).
 _SEED_WINDOW = re.compile(f"S[A-Z2-7]{{{_SEED_LENGTH - 1}}}")
 _SEED_WINDOW_BYTES = re.compile(f"S[A-Z2-7]{{{_SEED_LENGTH - 1}}}".encode())
+# What `stored_request`'s marker adds to its cut: two 20-digit numbers and the words fit in this.
+STORED_MARKER_MAX_BYTES = 100
 # Characters XML 1.0 does not allow (its Char production), lone surrogates included.
 _NOT_XML_CHAR = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -81,6 +83,17 @@ def redact_bytes(raw: bytes) -> bytes:
     if not _SEED_WINDOW_BYTES.search(raw):
         return raw
     return _BASE32_RUN_BYTES.sub(lambda run: _redact_run(run.group().decode("ascii")).encode("ascii"), raw)
+
+
+def stored_request(body: bytes, max_bytes: int) -> bytes:
+    """A request body as its record keeps it: redacted, and cut after `max_bytes` with a marker saying so.
+
+    The marker adds at most `STORED_MARKER_MAX_BYTES` (decision h19 S1).
+    """
+    raw = redact_bytes(body)
+    if len(raw) <= max_bytes:
+        return raw
+    return raw[:max_bytes] + b"\n[truncated: the first %d of %d bytes are kept]" % (max_bytes, len(raw))
 
 
 def clean_text(text: str) -> str:

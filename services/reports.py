@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar, cast
 
 from xsdata.formats.converter import converter
 from xsdata.formats.dataclass.context import XmlContext
@@ -97,6 +97,7 @@ class _Shape(NamedTuple):
 
 
 Slot = Callable[[str], str]
+ValueT = TypeVar("ValueT")
 
 
 class _Slots:
@@ -124,10 +125,15 @@ def _reason_blocks(report: StatusReport, slot: Slot) -> list[StatusReasonInforma
     return blocks
 
 
+def _standing_in(kind: type[ValueT], text: str) -> ValueT:
+    """`text` where the binding types a value as `kind`. xsdata writes a string field value as it is,
+    so a placeholder (or a value's own text) can stand where the value's text goes."""
+    return cast(ValueT, text)  # a str on purpose: it is written, never computed with
+
+
 def _amount(value: Decimal, currency: str, slot: Slot) -> ActiveOrHistoricCurrencyAndAmount:
     text: str = converter.serialize(value)  # xsdata's own rendering of a Decimal
-    # The binding's field is a Decimal; a placeholder string stands in for its text.
-    return ActiveOrHistoricCurrencyAndAmount(value=slot(text), ccy=currency)  # type: ignore[arg-type]
+    return ActiveOrHistoricCurrencyAndAmount(value=_standing_in(Decimal, slot(text)), ccy=currency)
 
 
 def _original_reference(report: StatusReport, slot: Slot) -> OriginalTransactionReference42 | None:
@@ -154,7 +160,7 @@ def _document(report: StatusReport, report_id: str, created: str, slot: Slot) ->
     """The pacs.002 binding of a report, every value behind a placeholder."""
     return Document(
         fito_fipmt_sts_rpt=FitoFipaymentStatusReportV15(
-            grp_hdr=GroupHeader120(msg_id=slot(report_id), cre_dt_tm=slot(created)),  # type: ignore[arg-type]
+            grp_hdr=GroupHeader120(msg_id=slot(report_id), cre_dt_tm=_standing_in(XmlDateTime, slot(created))),
             tx_inf_and_sts=[
                 PaymentTransaction164(
                     orgnl_instr_id=slot(report.instruction_id or NOT_PROVIDED),
@@ -168,34 +174,15 @@ def _document(report: StatusReport, report_id: str, created: str, slot: Slot) ->
     )
 
 
-def _values(report: StatusReport, report_id: str, created: str) -> tuple[_Shape, list[str]]:
-    """A report's shape and its values, in the order `_document` puts them behind placeholders."""
-    values = [
-        report_id,
-        created,
-        report.instruction_id or NOT_PROVIDED,
-        report.end_to_end_id or NOT_PROVIDED,
-        report.status.value,
-    ]
-    blocks: list[tuple[bool, int]] = []
-    for violation in report.violations:
-        lines = split_text(violation.text)
-        values += [violation.code.value, *lines]
-        blocks.append((True, len(lines)))
-    info_lines = [part for line in report.info for part in split_text(line)]
-    if info_lines:
-        if report.reason:
-            values.append(report.reason)
-        values += info_lines
-        blocks.append((bool(report.reason), len(info_lines)))
-    settlement, instructed = report.settlement_amount_usd, report.instructed_amount_tkn
-    # As `_original_reference`: the TKN amount only beside a USD one, and written before it.
-    shows_instructed = settlement is not None and instructed is not None
-    if shows_instructed:
-        values.append(converter.serialize(instructed))
-    if settlement is not None:
-        values.append(converter.serialize(settlement))
-    return _Shape(tuple(blocks), settlement is not None, shows_instructed), values
+def _shape_of(document: Document) -> _Shape:
+    """What of `document`'s markup varies from report to report: which blocks, lines and amounts it has."""
+    [transaction] = document.fito_fipmt_sts_rpt.tx_inf_and_sts
+    reference = transaction.orgnl_tx_ref
+    return _Shape(
+        tuple((block.rsn is not None, len(block.addtl_inf)) for block in transaction.sts_rsn_inf),
+        reference is not None,
+        reference is not None and reference.amt is not None,
+    )
 
 
 class ReportWriter:
@@ -214,12 +201,8 @@ class ReportWriter:
         self._templates: dict[_Shape, list[str]] = {}
         self._lock = threading.Lock()
 
-    def _template(self, report: StatusReport, report_id: str, created: str, values: list[str]) -> list[str]:
+    def _template(self, document: Document) -> list[str]:
         # Markup around the placeholders, then the placeholders' order: [text, slot, text, ...].
-        slot = _Slots()
-        document = _document(report, report_id, created, slot)
-        if slot.values != values:
-            raise RuntimeError("pacs.002 values are out of step with the document's placeholders")
         return _SLOT.split(self.serializer.render(document, ns_map={None: NAMESPACE}))
 
     def render(self, report: StatusReport, now: datetime) -> bytes:
@@ -227,18 +210,18 @@ class ReportWriter:
 
         This is the one place texts are written into a pacs.002: each is cleaned first (`_cleaned`).
         """
-        report = _cleaned(report)
-        report_id, created = new_report_id(now), _created(now)
-        shape, values = _values(report, report_id, created)
+        slot = _Slots()
+        document = _document(_cleaned(report), new_report_id(now), _created(now), slot)
+        shape = _shape_of(document)
         template = self._templates.get(shape)
         if template is None:
-            template = self._template(report, report_id, created, values)
+            template = self._template(document)
             with self._lock:
                 if len(self._templates) < _MAX_SHAPES:
                     self._templates[shape] = template
         parts = template.copy()
         for index in range(1, len(parts), 2):
-            parts[index] = _escape_text(values[int(parts[index])])
+            parts[index] = _escape_text(slot.values[int(parts[index])])
         return "".join(parts).encode("utf-8")
 
 

@@ -11,7 +11,7 @@ from services.api_keys import Caller
 from services.message_ids import check_message_id, note_message_id
 from services.message_reader import PACS028, MessageFormatError, MessageReader
 from services.networks import check_network
-from services.redaction import clean_text, redact_bytes
+from services.redaction import clean_text, stored_request
 from services.rejections import MessageRejected, ReasonCode, Violation
 from services.reports import ReportWriter, TxStatus
 from services.transfer_reports import ANSWERS, transfer_report
@@ -40,7 +40,8 @@ class _Readings:
     original_message_id: str | None = None
 
 
-def _as_uuid(value: str | None) -> uuid.UUID | None:
+def transfer_id_in(value: str | None) -> uuid.UUID | None:
+    """A transfer ID as the acceptance report gave it (canonical UUID text, any case), else None."""
     if not value:
         return None
     try:
@@ -78,7 +79,7 @@ def _transfer_id(document: Document, readings: _Readings, now: datetime) -> uuid
                 )
             ]
         )
-    found = _as_uuid(readings.queried_id) or _as_uuid(readings.alternative_id)
+    found = transfer_id_in(readings.queried_id) or transfer_id_in(readings.alternative_id)
     if found is None:
         raise MessageRejected(
             [
@@ -115,14 +116,6 @@ def _column(value: str | None) -> str | None:
     return clean_text(value or "")[:64] or None
 
 
-def stored_request(body: bytes, max_bytes: int) -> bytes:
-    """A request body as its record keeps it: redacted, and cut after `max_bytes` with a marker saying so."""
-    raw = redact_bytes(body)
-    if len(raw) <= max_bytes:
-        return raw
-    return raw[:max_bytes] + b"\n[truncated: the first %d of %d bytes are kept]" % (max_bytes, len(raw))
-
-
 def _record_fields(
     caller: Caller, network: str, body: bytes, readings: _Readings, now: datetime, raw_max_bytes: int
 ) -> dict[str, object]:
@@ -156,9 +149,8 @@ def answer_status_request(
     Raises MessageRejected (400) or TransferNotFound (404) after recording them.
     """
     readings = _Readings()
-    # Each path's only write is its record's one INSERT (on Postgres, inside the statement that looks
-    # the transfer up), so nothing can be half written without a transaction, and BEGIN and COMMIT
-    # would be two more round trips (docs/decisions.md, Q8).
+    # Each path's only write is its record's one INSERT; a found transfer's is in the transaction
+    # that looks it up, so its record holds what the report says.
     try:
         transfer_id = _transfer_to_find(network, body, reader, supported_networks, readings, now)
     except MessageRejected as rejected:
@@ -172,8 +164,7 @@ def answer_status_request(
         caller.organization_id,
         transfer_id,
         _record_fields(caller, network, body, readings, now, raw_max_bytes),
-        ANSWERS.rows,
-        ANSWERS.not_found,
+        ANSWERS,
     )
     if found is None:
         raise TransferNotFound(str(transfer_id))

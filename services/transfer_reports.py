@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from datetime import datetime
 
 from services.rejections import NOT_PROVIDED, ReasonCode
 from services.reports import StatusReport, TxStatus
-from storage.status_queries import StateAnswerRow, answer_of
 from storage.transfer_states import TransferState
 from storage.transfers import TransferTimeline
 
@@ -35,23 +33,22 @@ class Answers:
     not_found_status: TxStatus
     not_found_reason: ReasonCode
 
-    @functools.cached_property
-    def rows(self) -> tuple[StateAnswerRow, ...]:
-        """`per_state` as the plain values storage takes: state, TxSts, reason-is-error-code."""
-        return tuple((a.state.value, a.status.value, a.reason_is_error_code) for a in self.per_state)
-
-    @functools.cached_property
-    def not_found(self) -> tuple[str, str]:
-        """The TxSts and reason code of a transfer that is not found, as storage takes them."""
-        return self.not_found_status.value, self.not_found_reason.value
-
     def of(self, timeline: TransferTimeline | None) -> tuple[str | None, str | None]:
         """The TxSts and reason code for this outcome; no TxSts for a state without an answer."""
-        return answer_of(self.rows, self.not_found, timeline)
+        if timeline is None:
+            return self.not_found_status.value, self.not_found_reason.value
+        for answer in self.per_state:
+            if answer.state == timeline.state:
+                return answer.status.value, timeline.error_code if answer.reason_is_error_code else None
+        return None, None
+
+    def rows(self) -> tuple[tuple[str, str, bool], ...]:
+        """The table as plain values: (state, TxSts, whether the reason is the error code) per state."""
+        return tuple((a.state.value, a.status.value, a.reason_is_error_code) for a in self.per_state)
 
 
 # Spec 3's table, with decision Q5: a Failed transfer's reason code is its error code. A query's
-# record is written from this same table, in the statement that looks the transfer up.
+# record is written from this same table, in the transaction that looks the transfer up.
 ANSWERS = Answers(
     per_state=(
         StateAnswer(CREATED, TxStatus.ACSP, reason_is_error_code=False),

@@ -11,7 +11,6 @@ DTD whatever the body's encoding (docs/decisions.md, D6 and D12).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
@@ -125,94 +124,6 @@ class _Scan:
 
     def doctype(self, *_: object) -> None:
         raise BodyRefused("DTDs and entity declarations are not accepted.")
-
-
-# A plain body, as bytes: an optional UTF-8 byte order mark and XML declaration (version 1.0, UTF-8
-# if it names an encoding), then start tags, end tags and text, and no "&" anywhere. Names are
-# unprefixed ASCII, attribute values are quoted and hold none of "<", ">" and "&". A comment, a
-# processing instruction, CDATA, a DTD, a prefix or an entity makes a body not plain. (No possessive
-# quantifiers: Python 3.11.2's let `<A Ccy=">` through the tags' grammar.)
-_S = rb"[ \t\r\n]"
-_NAME = rb"[A-Za-z_][A-Za-z0-9._-]*"
-_DECLARATION = re.compile(
-    rb"(?:\xef\xbb\xbf)?<\?xml" + _S + rb"+version" + _S + rb"*=" + _S + rb"*(?:\"1\.0\"|'1\.0')"
-    rb"(?:" + _S + rb"+encoding" + _S + rb"*=" + _S + rb"*(?:\"[Uu][Tt][Ff]-8\"|'[Uu][Tt][Ff]-8'))?"
-    rb"(?:" + _S + rb"+standalone" + _S + rb"*=" + _S + rb"*(?:\"(?:yes|no)\"|'(?:yes|no)'))?" + _S + rb"*\?>"
-)
-# Text between tags; replaced by nothing it leaves a body's skeleton, its tags alone.
-_TEXT = re.compile(rb">[^<]+<")
-_TAGS = re.compile(
-    rb"[^<>]*(?:<" + _NAME + rb"(?:" + _S + rb"+" + _NAME + _S + rb"*=" + _S + rb"*"
-    rb"(?:\"[^\"<>]*\"|'[^'<>]*'))*" + _S + rb"*/?>|</" + _NAME + _S + rb"*>)*[^<>]*"
-)
-_ELEMENT_NAME = re.compile(rb"</?(" + _NAME + rb")")
-_ATTRIBUTE = re.compile(_S + rb"(" + _NAME + rb")" + _S + rb"*=" + _S + rb"*(?:\"([^\"]*)\"|'([^']*)')")
-_SKELETONS_KEPT = 256
-_SKELETON_MAX_BYTES = 4096
-# A larger body is never plain: the regular expressions below would build objects in proportion to
-# it (a 512 KiB body of 13,000 elements made tens of thousands), and the memory they leave behind is
-# what the pre-scan exists to bound. A pacs.008 is about 2 KiB.
-_PLAIN_MAX_BYTES = 16 * 1024
-
-
-def _plain_skeleton(skeleton: bytes, names: frozenset[bytes], namespaces: frozenset[bytes], limits: XmlLimits) -> bool:
-    # Counted first, in C, so the expressions only ever see a few dozen tags.
-    if skeleton.count(b"<") - skeleton.count(b"</") > limits.max_depth:  # start tags bound the depth
-        return False
-    if _TAGS.fullmatch(skeleton) is None:
-        return False
-    attributes = _ATTRIBUTE.findall(skeleton)
-    return (
-        len(attributes) <= min(limits.max_attributes, limits.max_namespace_declarations)
-        and names.issuperset(_ELEMENT_NAME.findall(skeleton))
-        and all(
-            (double_quoted or single_quoted) in namespaces if name == b"xmlns" else name in names
-            for name, double_quoted, single_quoted in attributes
-        )
-    )
-
-
-class PlainShapes:
-    """Answers `is_plain` for one message's vocabulary and limits, remembering the skeletons it met.
-
-    A client sends the same tags with new values, so nearly every body's skeleton was met before:
-    then the answer costs one regular-expression substitution and a dictionary look-up, a tenth of
-    `prescan`'s callbacks on a pacs.008. At most _SKELETONS_KEPT skeletons of at most
-    _SKELETON_MAX_BYTES each are kept; when full, they are forgotten together.
-    """
-
-    def __init__(self, vocabulary: Vocabulary, limits: XmlLimits) -> None:
-        self.vocabulary = vocabulary
-        self.limits = limits
-        # The vocabulary as bytes, the way the skeleton's names come out of the expressions.
-        self._names = frozenset(n.encode() for n in vocabulary.names if n.isascii())
-        self._namespaces = frozenset(n.encode() for n in vocabulary.namespaces if n.isascii())
-        self._known: dict[bytes, bool] = {}
-
-    def is_plain(self, body: bytes) -> bool:
-        """True when `body` is plain (above), every element and attribute name and namespace in it
-        is the vocabulary's, it has no more start tags than `max_depth` and no more attributes in all
-        than `max_attributes` and `max_namespace_declarations`.
-
-        Then `prescan` passes the body if it is well-formed, and libxml2 meets no name outside the
-        vocabulary even if it is not. False says nothing: such a body goes through `prescan`, as does
-        any body over _PLAIN_MAX_BYTES.
-        tests/services/test_xml_prescan.py holds the reader's answers equal with and without this.
-        """
-        if len(body) > _PLAIN_MAX_BYTES or b"&" in body:
-            return False
-        declaration = _DECLARATION.match(body)
-        rest = body[declaration.end() :] if declaration else body
-        # A ">" in a value would end the tag early here; the grammar then finds a value unclosed.
-        skeleton = _TEXT.sub(b"><", rest)
-        known = self._known.get(skeleton)
-        if known is None:
-            known = _plain_skeleton(skeleton, self._names, self._namespaces, self.limits)
-            if len(skeleton) <= _SKELETON_MAX_BYTES:
-                if len(self._known) >= _SKELETONS_KEPT:
-                    self._known.clear()
-                self._known[skeleton] = known
-        return known
 
 
 def prescan(body: bytes, vocabulary: Vocabulary, limits: XmlLimits) -> None:

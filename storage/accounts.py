@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -10,7 +9,7 @@ from typing import Any
 
 import peewee
 
-from storage.database import database, is_postgres
+from storage.database import database, is_postgres, locked
 from storage.models import BALANCE_SLICES, BalanceSlice, JournalEntry, Organization, OrganizationBic, SourceAccount
 from storage.statements import db_value, python_value
 
@@ -92,31 +91,42 @@ def list_accounts(organization_id: int) -> list[AccountView]:
     return _views(SourceAccount.organization == organization_id)
 
 
-@functools.cache
-def _insert_account_sql(param: str, postgres: bool, on_first_use: bool) -> str:
+# Peewee takes the lock clause's words (its documentation's `for_update('FOR SHARE')`); its stub
+# admits only a bool.
+_FOR_SHARE: Any = "FOR SHARE"
+
+
+def _insert_account(organization_id: int, number: str, now: datetime, on_first_use: bool) -> peewee.Query:
     # The policy is read from the organization's row in the statement that inserts, and on Postgres
     # that row is locked FOR SHARE: `set_funding_policy` updates the same row, so the two are ordered.
-    # Identifiers come from the models, never from input; values are bound parameters.
-    table, organization = SourceAccount._meta.table_name, Organization._meta.table_name
-    columns = ", ".join(
-        f'"{f.column_name}"'
-        for f in (
-            SourceAccount.organization,
-            SourceAccount.number,
-            SourceAccount.currency,
-            SourceAccount.status,
-            SourceAccount.debits_must_not_exceed_credits,
-            SourceAccount.created_at,
-            SourceAccount.updated_at,
-        )
-    )
-    only_open = " AND o.\"funding_policy\" = 'open'" if on_first_use else ""
-    lock = " FOR SHARE" if postgres else ""
+    stamp = peewee.Value(now, converter=SourceAccount.created_at.db_value)
+    found = Organization.id == organization_id
+    if on_first_use:
+        found &= Organization.funding_policy == "open"
+    organization = Organization.select(
+        Organization.id,
+        peewee.Value(number),
+        peewee.Value("USD"),
+        peewee.Value("open"),
+        Organization.funding_policy == "prefunded",
+        stamp,
+        stamp,
+    ).where(found)
+    if is_postgres():
+        organization = organization.for_update(_FOR_SHARE)
+    columns = [
+        SourceAccount.organization,
+        SourceAccount.number,
+        SourceAccount.currency,
+        SourceAccount.status,
+        SourceAccount.debits_must_not_exceed_credits,
+        SourceAccount.created_at,
+        SourceAccount.updated_at,
+    ]
     return (
-        f'INSERT INTO "{table}" ({columns}) '  # noqa: S608
-        f"SELECT o.\"id\", {param}, 'USD', 'open', o.\"funding_policy\" = 'prefunded', {param}, {param} "
-        f'FROM "{organization}" o WHERE o."id" = {param}{only_open}{lock} '
-        'ON CONFLICT DO NOTHING RETURNING "id", "debits_must_not_exceed_credits"'
+        SourceAccount.insert_from(organization, columns)
+        .on_conflict(action="NOTHING")
+        .returning(SourceAccount.id, SourceAccount.debits_must_not_exceed_credits)
     )
 
 
@@ -130,12 +140,11 @@ def insert_account(organization_id: int, number: str, now: datetime, *, on_first
     so an account can neither miss the flag of a policy change nor be opened on first use under
     `prefunded` (decision A10).
     """
-    sql = _insert_account_sql(database.obj.param, is_postgres(), on_first_use)
-    stamp = db_value(SourceAccount.created_at, now)
     with database.atomic():
-        row = database.execute_sql(sql, [number, stamp, stamp, organization_id]).fetchone()
-        if row is None:
+        rows = list(_insert_account(organization_id, number, now, on_first_use).tuples().execute())
+        if not rows:
             return False
+        row = rows[0]
         flag = bool(row[1])
         BalanceSlice.insert_many(
             [
@@ -165,9 +174,7 @@ def _locked_slices(account_id: int) -> dict[int, tuple[Decimal, Decimal]]:
         .where(BalanceSlice.account == account_id)
         .order_by(BalanceSlice.slice)
     )
-    if is_postgres():
-        query = query.for_update()
-    return {int(row.slice): (row.held, row.available) for row in query}
+    return {int(row.slice): (row.held, row.available) for row in locked(query)}
 
 
 def _locked_available(account_id: int) -> dict[int, Decimal]:
@@ -282,7 +289,7 @@ def _move_once(
             .on_conflict(
                 conflict_target=[JournalEntry.account, JournalEntry.reference],
                 conflict_where=JournalEntry.reference.is_null(False),
-                action="IGNORE",
+                action="NOTHING",
             )
             .returning(JournalEntry.id)
             .execute()
@@ -300,6 +307,25 @@ def entry_with_reference(account_id: int, reference: str) -> JournalEntry | None
     query = JournalEntry.select().where((JournalEntry.account == account_id) & (JournalEntry.reference == reference))
     found: JournalEntry | None = query.first()
     return found
+
+
+def funding_with_reference(organization_id: int, reference: str) -> tuple[str, Decimal] | None:
+    """(account number, amount) of the organization's funding with this reference, or None.
+
+    One look-up per account of the organization on the (account, reference) unique index.
+    """
+    accounts = SourceAccount.select(SourceAccount.id).where(SourceAccount.organization == organization_id)
+    query = (
+        JournalEntry.select(SourceAccount.number, JournalEntry.amount)
+        .join(SourceAccount)
+        .where(
+            JournalEntry.account.in_(accounts)
+            & (JournalEntry.reference == reference)
+            & (JournalEntry.kind == "funding")
+        )
+    )
+    found = query.tuples().first()
+    return None if found is None else (str(found[0]), Decimal(found[1]))
 
 
 def set_funding_policy(organization_id: int, policy: str, now: datetime) -> None:
@@ -338,12 +364,6 @@ def remove_bic(organization_id: int, bic: str) -> bool:
         (OrganizationBic.organization == organization_id) & (OrganizationBic.bic == bic)
     )
     return bool(query.execute())
-
-
-def bics_of(organization_id: int) -> list[str]:
-    """The organization's BICs, sorted."""
-    query = OrganizationBic.select(OrganizationBic.bic).where(OrganizationBic.organization == organization_id)
-    return sorted(row.bic for row in query.order_by(OrganizationBic.bic))
 
 
 def registered_bics(organization_id: int, bics: list[str]) -> set[str]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from storage.database import database
+import peewee
+
 from storage.models import ApiKey, Organization, utc_now
+from storage.statements import Statement
 
 
 def insert_api_key(organization: Organization, key_id: str, key_hash: str, environment: str) -> ApiKey:
@@ -33,26 +35,24 @@ class ActiveKey:
     organization_name: str
 
 
-@functools.cache
-def _active_key_sql(param: str) -> str:
-    # Runs on every request, so it is rendered once rather than built by peewee each time.
-    # Identifiers are fixed; the key ID is a bound parameter.
-    return (
-        'SELECT k."key_id", k."key_hash", k."environment", o."id", o."name" '  # noqa: S608
-        'FROM "api_key" k JOIN "organization" o ON o."id" = k."organization_id" '
-        f'WHERE k."key_id" = {param} AND k."revoked_at" IS NULL'
-    )
+def _active_key(key_id: Any) -> peewee.Query:
+    columns = (ApiKey.key_id, ApiKey.key_hash, ApiKey.environment, Organization.id, Organization.name)
+    return ApiKey.select(*columns).join(Organization).where((ApiKey.key_id == key_id) & ApiKey.revoked_at.is_null())
+
+
+# Runs on every request, so it is rendered once rather than built by peewee each time.
+ACTIVE_KEY = Statement(_active_key, ApiKey.key_id)
 
 
 def find_active_api_key(key_id: str) -> ActiveKey | None:
     """The unrevoked key with this public ID, with its organization, in one query."""
-    row = database.execute_sql(_active_key_sql(database.obj.param), [key_id]).fetchone()
+    row = ACTIVE_KEY.execute(key_id).fetchone()
     return None if row is None else ActiveKey(*row)
 
 
 def list_api_keys(organization: Organization | None = None) -> list[ApiKey]:
-    """All keys, or one organization's, oldest first."""
-    query = ApiKey.select(ApiKey, Organization).join(Organization).order_by(ApiKey.id)
+    """All keys, or one organization's, newest first."""
+    query = ApiKey.select(ApiKey, Organization).join(Organization).order_by(ApiKey.id.desc())
     if organization is not None:
         query = query.where(ApiKey.organization == organization)
     return list(query)

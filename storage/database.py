@@ -6,12 +6,11 @@ import logging
 import select
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 import peewee
 import psycopg
-from playhouse.db_url import connect
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 database = peewee.DatabaseProxy()
@@ -159,11 +158,11 @@ def open_database(url: str) -> peewee.Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # Every transaction here writes; taking the write lock up front avoids SQLITE_BUSY on
         # a read-to-write upgrade, which the busy timeout cannot wait out.
-        db = connect(  # type: ignore[no-untyped-call]
-            url, pragmas=_SQLITE_PRAGMAS, check_same_thread=False, timeout=10, lock_type="IMMEDIATE"
+        db = peewee.SqliteDatabase(
+            path, pragmas=_SQLITE_PRAGMAS, check_same_thread=False, timeout=10, lock_type="IMMEDIATE"
         )
     else:
-        db = connect(url, autorollback=False)  # type: ignore[no-untyped-call]
+        raise ValueError(f"not a sqlite:/// or postgresql:// URL: {scheme}://...")
     database.initialize(db)
     return db
 
@@ -172,6 +171,33 @@ def end_request() -> None:
     """Release this thread's connection at the end of a request (Postgres: back to the pool)."""
     if not database.is_closed():
         database.close()
+
+
+_POSTGRES_RENDERER = peewee.PostgresqlDatabase(None)
+
+
+def postgres_sql(query: peewee.Query) -> tuple[str, list[Any]]:
+    """A peewee query as Postgres SQL and its parameters, for a session of its own outside the pool."""
+    return query.bind(_POSTGRES_RENDERER).sql()
+
+
+def select_values(*values: Any) -> peewee.Query:
+    """A SELECT of these values (function calls, say) from no table."""
+    return peewee.Select(columns=values)
+
+
+Q = TypeVar("Q", bound=peewee.Select)
+
+
+def locked(query: Q, *, skip_locked: bool = False) -> Q:
+    """`query` with FOR UPDATE (SKIP LOCKED) on Postgres, as it is on SQLite.
+
+    SQLite has no row locks: a transaction there takes the store's write lock when it begins
+    (`lock_type` IMMEDIATE), which orders the same writers.
+    """
+    if not is_postgres():
+        return query
+    return query.for_update(skip_locked=skip_locked)
 
 
 def is_postgres() -> bool:

@@ -16,7 +16,8 @@ from typing import Any, cast
 
 import peewee
 
-from storage.database import database, is_postgres
+from storage.cancellations import has_pending
+from storage.database import database, locked
 from storage.models import ChannelLease, SettlementAttempt, SettlementPayment, Transfer
 from storage.settlement import CREATED, PROCESSING, start_processing_many
 
@@ -55,15 +56,14 @@ def store_envelope(
     A Created transfer with its converted amount in `amounts` moves to Processing in the same
     transaction, so a transfer is Processing only once an envelope pays it. None, and nothing
     stored, unless every transfer is Processing (or Created, with an amount), claimed by
-    `worker_id` and has no open envelope, and the channel is still leased to `holder`.
+    `worker_id`, has no open envelope and no pending cancellation, and the channel is still
+    leased to `holder`.
     """
     amounts = amounts or {}
     try:
         with database.atomic():
             query = Transfer.select().where(Transfer.id.in_(transfer_ids)).order_by(Transfer.id)
-            if is_postgres():
-                query = query.for_update()
-            transfers = {t.id: t for t in query}
+            transfers = {t.id: t for t in locked(query)}
             for transfer_id in transfer_ids:
                 transfer = transfers.get(transfer_id)
                 startable = transfer is not None and transfer.state == CREATED and transfer_id in amounts
@@ -74,8 +74,8 @@ def store_envelope(
                     or (transfer.claimed_until is not None and transfer.claimed_until < now)
                 ):
                     raise _Refused
-            if open_payments_of(transfer_ids):
-                raise _Refused
+            if open_payments_of(transfer_ids) or has_pending(transfer_ids):
+                raise _Refused  # a pending cancellation: the transfer is cancelled, never rebuilt
             created = {t: amounts[t] for t in transfer_ids if transfers[t].state == CREATED}
             if created and len(start_processing_many(created, now)) != len(created):
                 raise _Refused
@@ -161,6 +161,19 @@ def attempts_for(transfer_id: uuid.UUID) -> list[SettlementPayment]:
     return list(
         SettlementPayment.select().where(SettlementPayment.transfer == transfer_id).order_by(SettlementPayment.number)
     )
+
+
+def most_expired(transfer_ids: list[uuid.UUID]) -> int:
+    """The most envelopes any of these transfers had that expired unapplied (0 when none did)."""
+    count = peewee.fn.COUNT(SettlementPayment.id)
+    rows = (
+        SettlementPayment.select(count)
+        .where(SettlementPayment.transfer.in_(transfer_ids) & (SettlementPayment.outcome == "expired"))
+        .group_by(SettlementPayment.transfer)
+        .tuples()
+    )
+    counts: list[tuple[int]] = list(cast(Iterable[tuple[int]], rows))
+    return max((int(expired) for (expired,) in counts), default=0)
 
 
 def last_envelope_on(channel_account: str) -> SettlementAttempt | None:
@@ -370,9 +383,7 @@ def lease_channel(
             .where((ChannelLease.environment == environment) & ChannelLease.account_id.in_(account_ids) & free_now)
             .order_by(ChannelLease.leased_at.asc(nulls="first"), ChannelLease.id)
         )
-        if is_postgres():
-            free = free.for_update(skip_locked=True)
-        for lease in free:
+        for lease in locked(free, skip_locked=True):
             won = (
                 ChannelLease.update(holder=holder, attempt=None, leased_at=now)
                 .where((ChannelLease.id == lease.id) & free_now)

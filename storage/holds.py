@@ -16,7 +16,6 @@ moves the transfer to Completed or Failed.
 
 from __future__ import annotations
 
-import functools
 import uuid
 from collections import defaultdict
 from collections.abc import Mapping
@@ -28,56 +27,104 @@ import peewee
 
 from storage.database import database, is_postgres
 from storage.models import BalanceSlice, JournalEntry, SourceAccount, Transfer, TransferEvent
-from storage.statements import _insert_sql, db_value, field_params, insert_row
+from storage.statements import Statement, insert_row, values_of, written_fields
 from storage.transfer_states import check_transition
 
-_ACCOUNT = SourceAccount._meta.table_name
-_SLICE = BalanceSlice._meta.table_name
-_ENTRY = JournalEntry._meta.table_name
 _CENTS = BalanceSlice.held
+_TRANSFER_FIELDS = written_fields(Transfer)
+_EVENT_FIELDS = tuple(f for f in written_fields(TransferEvent) if f is not TransferEvent.transfer)
 
 
-def _hold_update(param: str) -> str:
-    # Parameters: amount, amount, now, organization, number, slice, amount.
+# The journal columns a hold, and the post or void that resolves it, write from their SELECT.
+_ENTRY_COLUMNS = [
+    JournalEntry.account,
+    JournalEntry.kind,
+    JournalEntry.side,
+    JournalEntry.counter_account,
+    JournalEntry.amount,
+    JournalEntry.transfer,
+    JournalEntry.at,
+    JournalEntry.slice,
+]
+
+
+def _valued(field: peewee.Field, value: Any) -> Any:
+    """`value` as the field writes it where no comparison or column gives peewee the field (a SELECT's columns)."""
+    return value if isinstance(value, peewee.Node) else peewee.Value(value, converter=field.db_value)
+
+
+def _hold_update(amount: Any, now: Any, organization_id: Any, number: Any, slice_number: Any) -> peewee.Query:
+    """The hold's UPDATE of one slice: nothing when the account is not open or the slice cannot cover it."""
+    account = SourceAccount.select(SourceAccount.id).where(
+        (SourceAccount.organization == organization_id) & (SourceAccount.number == number)
+    )
+    covered = ~BalanceSlice.debits_must_not_exceed_credits | (BalanceSlice.available >= amount)
     return (
-        f'UPDATE "{_SLICE}" SET "held" = "held" + {param}, "available" = "available" - {param}, '  # noqa: S608
-        f'"updated_at" = {param} WHERE "account_id" = (SELECT "id" FROM "{_ACCOUNT}" '
-        f'WHERE "organization_id" = {param} AND "number" = {param}) AND "slice" = {param} '
-        f'AND "status" = \'open\' AND (NOT "debits_must_not_exceed_credits" OR "available" >= {param}) '
-        'RETURNING "account_id", "slice"'
+        BalanceSlice.update(
+            {
+                BalanceSlice.held: BalanceSlice.held + amount,
+                BalanceSlice.available: BalanceSlice.available - amount,
+                BalanceSlice.updated_at: now,
+            }
+        )
+        .where(
+            (BalanceSlice.account == account)
+            & (BalanceSlice.slice == slice_number)
+            & (BalanceSlice.status == "open")
+            & covered
+        )
+        .returning(BalanceSlice.account, BalanceSlice.slice)
     )
 
 
-def _hold_params(organization_id: int, number: str, slice_number: int, amount: Decimal, now: datetime) -> list[Any]:
-    cents = db_value(_CENTS, amount)
-    return [cents, cents, now, organization_id, number, slice_number, cents]
+_HOLD_FIELDS = (_CENTS, BalanceSlice.updated_at, SourceAccount.organization, SourceAccount.number, BalanceSlice.slice)
+HOLD = Statement(_hold_update, *_HOLD_FIELDS)
 
 
-_ENTRY_COLUMNS = '"account_id", "kind", "side", "counter_account", "amount", "transfer_id", "at", "slice"'
+def _hold_with_transfer(*values: Any) -> peewee.Query:
+    """The hold, the transfer, its first event and the hold's entry: one statement of data-modifying WITHs.
 
-
-@functools.cache
-def _hold_with_transfer_sql(param: str) -> tuple[str, tuple[peewee.Field, ...], tuple[peewee.Field, ...]]:
-    transfer_sql, transfer_fields = _insert_sql(Transfer, param)
-    event_fields = tuple(
-        f
-        for f in TransferEvent._meta.sorted_fields
-        if not isinstance(f, peewee.AutoField) and f is not TransferEvent.transfer
+    Its arguments are the hold's (as `_hold_update`'s), then the transfer's fields, then its event's.
+    """
+    amount, now = values[0], values[1]
+    transfer_values = values[len(_HOLD_FIELDS) : len(_HOLD_FIELDS) + len(_TRANSFER_FIELDS)]
+    event_values = values[len(_HOLD_FIELDS) + len(_TRANSFER_FIELDS) :]
+    hold = peewee.CTE("hold_row", _hold_update(*values[: len(_HOLD_FIELDS)]))
+    transfer = peewee.CTE(
+        "transfer_row",
+        Transfer.insert_from(
+            peewee.Select([hold], [_valued(f, v) for f, v in zip(_TRANSFER_FIELDS, transfer_values, strict=True)]),
+            list(_TRANSFER_FIELDS),
+        ).returning(Transfer.id),
     )
-    transfer_columns = transfer_sql[transfer_sql.index("(") : transfer_sql.index(" VALUES")]
-    event_columns = ", ".join(f'"{f.column_name}"' for f in event_fields)
-    # Identifiers come from the models, never from input; values are bound parameters.
-    sql = (
-        f'WITH "hold_row" AS ({_hold_update(param)}), '  # noqa: S608
-        f'"transfer_row" AS (INSERT INTO "{Transfer._meta.table_name}" {transfer_columns} '
-        f'SELECT {", ".join(param for _ in transfer_fields)} FROM "hold_row" RETURNING "id"), '
-        f'"event_row" AS (INSERT INTO "{TransferEvent._meta.table_name}" ("transfer_id", {event_columns}) '
-        f'SELECT "id", {", ".join(param for _ in event_fields)} FROM "transfer_row") '
-        f'INSERT INTO "{_ENTRY}" ({_ENTRY_COLUMNS}) '
-        f"SELECT h.\"account_id\", 'hold', 'debit', 'settlement', {param}, t.\"id\", {param}, h.\"slice\" "
-        'FROM "hold_row" h, "transfer_row" t RETURNING "id"'
+    event = peewee.CTE(
+        "event_row",
+        TransferEvent.insert_from(
+            peewee.Select(
+                [transfer],
+                [transfer.c.id, *(_valued(f, v) for f, v in zip(_EVENT_FIELDS, event_values, strict=True))],
+            ),
+            [TransferEvent.transfer, *_EVENT_FIELDS],
+        ).returning(),
     )
-    return sql, transfer_fields, event_fields
+    entry = peewee.Select(
+        [hold, transfer],
+        [
+            hold.c.account_id,
+            peewee.Value("hold"),
+            peewee.Value("debit"),
+            peewee.Value("settlement"),
+            _valued(JournalEntry.amount, amount),
+            transfer.c.id,
+            _valued(JournalEntry.at, now),
+            hold.c.slice,
+        ],
+    )
+    columns = _ENTRY_COLUMNS
+    return JournalEntry.insert_from(entry, columns).with_cte(hold, transfer, event).returning(JournalEntry.id)
+
+
+HOLD_WITH_TRANSFER = Statement(_hold_with_transfer, *_HOLD_FIELDS, *_TRANSFER_FIELDS, *_EVENT_FIELDS)
 
 
 def create_transfer_with_hold(
@@ -92,10 +139,10 @@ def create_transfer_with_hold(
     check_transition(None, transfer["state"])
     now = transfer["created_at"]
     event = {"from_state": None, "to_state": transfer["state"], "at": now, "reason": reason}
-    hold = _hold_params(organization_id, number, slice_number, amount, now)
+    hold = (amount, now, organization_id, number, slice_number)
     if not is_postgres():
         with database.atomic() as transaction:
-            row = database.execute_sql(_hold_update(database.obj.param), hold).fetchone()
+            row = HOLD.execute(*hold).fetchone()
             if row is None:
                 transaction.rollback()
                 return False
@@ -103,15 +150,8 @@ def create_transfer_with_hold(
             insert_row(TransferEvent, {**event, "transfer": transfer["id"]})
             _insert_hold(int(row[0]), int(row[1]), amount, transfer["id"], now)
         return True
-    sql, transfer_fields, event_fields = _hold_with_transfer_sql(database.obj.param)
-    params = [
-        *hold,
-        *field_params(transfer_fields, transfer),
-        *field_params(event_fields, event),
-        db_value(_CENTS, amount),
-        now,
-    ]
-    return database.execute_sql(sql, params).fetchone() is not None
+    params = (*hold, *values_of(_TRANSFER_FIELDS, transfer), *values_of(_EVENT_FIELDS, event))
+    return HOLD_WITH_TRANSFER.execute(*params).fetchone() is not None
 
 
 def _insert_hold(account_id: int, slice_number: int, amount: Decimal, transfer_id: uuid.UUID, at: datetime) -> None:
@@ -131,42 +171,49 @@ def _insert_hold(account_id: int, slice_number: int, amount: Decimal, transfer_i
     )
 
 
-@functools.cache
-def _resolve_sql(param: str, count: int) -> str:
-    ids = ", ".join(param for _ in range(count))
-    # Identifiers come from the models, never from input; values are bound parameters. The
-    # conflict target names the partial unique index: a hold already resolved is skipped, and
-    # RETURNING gives only the entries this statement wrote.
-    return (
-        f'INSERT INTO "{_ENTRY}" ({_ENTRY_COLUMNS}, "pending_id") '  # noqa: S608
-        f'SELECT h."account_id", {param}, \'debit\', \'settlement\', h."amount", h."transfer_id", {param}, '
-        f'h."slice", h."id" FROM "{_ENTRY}" h WHERE h."kind" = \'hold\' AND h."transfer_id" IN ({ids}) '
-        'ON CONFLICT ("pending_id") WHERE "pending_id" IS NOT NULL DO NOTHING '
-        'RETURNING "account_id", "slice", "amount"'
-    )
-
-
 def _resolve(kind: str, transfer_ids: list[uuid.UUID], now: datetime) -> int:
     if not transfer_ids:
         return 0
-    keys = [db_value(Transfer.id, transfer_id) for transfer_id in transfer_ids]
-    rows = database.execute_sql(_resolve_sql(database.obj.param, len(keys)), [kind, now, *keys]).fetchall()
-    totals: dict[tuple[int, int], int] = defaultdict(int)
-    for account_id, slice_number, cents in rows:
-        totals[int(account_id), int(slice_number)] += int(cents)
+    hold = JournalEntry.alias("hold")
+    resolutions = hold.select(
+        hold.account,
+        peewee.Value(kind),
+        peewee.Value("debit"),
+        peewee.Value("settlement"),
+        hold.amount,
+        hold.transfer,
+        _valued(JournalEntry.at, now),
+        hold.slice,
+        hold.id,
+    ).where((hold.kind == "hold") & hold.transfer.in_(transfer_ids))
+    columns = [*_ENTRY_COLUMNS, JournalEntry.pending]
+    # The conflict target is the partial unique index on `pending_id`: a hold already resolved is
+    # skipped, and RETURNING gives only the entries this statement wrote.
+    written = (
+        JournalEntry.insert_from(resolutions, columns)
+        .on_conflict(
+            conflict_target=[JournalEntry.pending], conflict_where=JournalEntry.pending.is_null(False), action="NOTHING"
+        )
+        .returning(JournalEntry.account, JournalEntry.slice, JournalEntry.amount)
+        .tuples()
+        .execute()
+    )
+    totals: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
+    count = 0
+    for account_id, slice_number, amount in written:
+        totals[int(account_id), int(slice_number)] += amount
+        count += 1
     # A post takes the amount off held, and so off the booked balance (held + available); a void
     # gives it back to available. Slices in (account, slice) order, so two transactions never wait
     # on each other's rows in opposite orders.
-    p = database.obj.param
-    change = "" if kind == "post" else f'"available" = "available" + {p}, '
-    sql = (
-        f'UPDATE "{_SLICE}" SET {change}"held" = "held" - {p}, "updated_at" = {p} '  # noqa: S608
-        f'WHERE "account_id" = {p} AND "slice" = {p}'
-    )
-    for (account_id, slice_number), cents in sorted(totals.items()):
-        amounts = [cents, cents] if kind == "void" else [cents]
-        database.execute_sql(sql, [*amounts, now, account_id, slice_number])
-    return len(rows)
+    for (account_id, slice_number), amount in sorted(totals.items()):
+        change: dict[Any, Any] = {BalanceSlice.held: BalanceSlice.held - amount, BalanceSlice.updated_at: now}
+        if kind == "void":
+            change[BalanceSlice.available] = BalanceSlice.available + amount
+        BalanceSlice.update(change).where(
+            (BalanceSlice.account == account_id) & (BalanceSlice.slice == slice_number)
+        ).execute()
+    return count
 
 
 def post_holds(transfer_ids: list[uuid.UUID], now: datetime) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 import peewee
 
 from storage.database import database
-from storage.models import BalanceSlice, JournalEntry, Transfer
+from storage.models import BalanceSlice, JournalEntry, SourceAccount, Transfer
 from storage.statements import python_value
 
 _CENTS = BalanceSlice.held
@@ -44,26 +44,38 @@ class Sums:
     journal: tuple[Decimal, Decimal, Decimal]
 
 
-# Per account: its slices' booked balance (held + available), held and available; then the posted
-# balance (credits minus debits of funding, post and adjustment entries) and the amount held
-# (holds minus the posts and voids that resolved them).
-_SUMS_SQL = """
-SELECT a."id", a."organization_id", a."number",
-  COALESCE((SELECT sum(s."held" + s."available") FROM "balance_slice" s WHERE s."account_id" = a."id"), 0),
-  COALESCE((SELECT sum(s."held") FROM "balance_slice" s WHERE s."account_id" = a."id"), 0),
-  COALESCE((SELECT sum(s."available") FROM "balance_slice" s WHERE s."account_id" = a."id"), 0),
-  COALESCE((SELECT sum(CASE WHEN e."side" = 'credit' THEN e."amount" ELSE -e."amount" END) FROM "journal_entry" e
-            WHERE e."account_id" = a."id" AND e."kind" IN ('funding', 'post', 'adjustment')), 0),
-  COALESCE((SELECT sum(CASE WHEN e."kind" = 'hold' THEN e."amount" ELSE -e."amount" END) FROM "journal_entry" e
-            WHERE e."account_id" = a."id" AND e."kind" IN ('hold', 'post', 'void')), 0)
-FROM "source_account" a ORDER BY a."id"
-"""
+def _sums_query() -> peewee.Query:
+    # Per account: its slices' booked balance (held + available), held and available; then the
+    # posted balance (credits minus debits of the booked kinds) and the amount held (holds minus the
+    # posts and voids that resolved them).
+    def of_slices(value: Any) -> Any:
+        summed = BalanceSlice.select(peewee.fn.SUM(value)).where(BalanceSlice.account == SourceAccount.id)
+        return peewee.fn.COALESCE(summed, 0)
+
+    def of_entries(value: Any, kinds: tuple[str, ...]) -> Any:
+        entry = JournalEntry
+        summed = entry.select(peewee.fn.SUM(value)).where((entry.account == SourceAccount.id) & entry.kind.in_(kinds))
+        return peewee.fn.COALESCE(summed, 0)
+
+    amount = JournalEntry.amount
+    signed = peewee.Case(None, [(JournalEntry.side == "credit", amount)], 0 - amount)
+    held = peewee.Case(None, [(JournalEntry.kind == "hold", amount)], 0 - amount)
+    return SourceAccount.select(
+        SourceAccount.id,
+        SourceAccount.organization,
+        SourceAccount.number,
+        of_slices(BalanceSlice.held + BalanceSlice.available),
+        of_slices(BalanceSlice.held),
+        of_slices(BalanceSlice.available),
+        of_entries(signed, BOOKED_KINDS),
+        of_entries(held, ("hold", "post", "void")),
+    ).order_by(SourceAccount.id)
 
 
 def account_sums() -> list[Sums]:
     """Every account's balance and its journal's sums."""
     result = []
-    for row in database.execute_sql(_SUMS_SQL).fetchall():
+    for row in database.execute(_sums_query()).fetchall():
         cents = [python_value(_CENTS, value) for value in row[3:]]
         balance, held = cents[3], cents[4]
         result.append(
@@ -80,24 +92,30 @@ def transfers_without_hold(limit: int = 20) -> tuple[int, int, list[uuid.UUID]]:
     return Transfer.select().count(), query.count(), examples
 
 
-# A transfer's state and the kind of the entry that resolved its hold (NULL: still pending), for
-# holds whose resolution does not match the state, or whose resolution is of another amount.
-_MISMATCH_SQL = """
-SELECT t."id", t."state", r."kind" FROM "transfer" t
-JOIN "journal_entry" h ON h."transfer_id" = t."id" AND h."kind" = 'hold'
-LEFT JOIN "journal_entry" r ON r."pending_id" = h."id"
-WHERE NOT ((t."state" IN ('Created', 'Processing') AND r."id" IS NULL)
-        OR (t."state" = 'Completed' AND r."kind" = 'post')
-        OR (t."state" = 'Failed' AND r."kind" = 'void'))
-   OR (r."id" IS NOT NULL AND (r."amount" <> h."amount" OR r."account_id" <> h."account_id"))
-   OR h."amount" <> t."amount_usd"
-ORDER BY t."id"
-"""
+def _mismatches_query() -> peewee.Query:
+    # A transfer's state and the kind of the entry that resolved its hold (NULL: still pending), for
+    # holds whose resolution does not match the state, or whose resolution is of another amount.
+    hold, resolution = JournalEntry.alias("hold"), JournalEntry.alias("resolution")
+    matching = (
+        (Transfer.state.in_(("Created", "Processing")) & resolution.id.is_null())
+        | ((Transfer.state == "Completed") & (resolution.kind == "post"))
+        | ((Transfer.state == "Failed") & (resolution.kind == "void"))
+    )
+    other_amount = resolution.id.is_null(False) & (
+        (resolution.amount != hold.amount) | (resolution.account != hold.account)
+    )
+    return (
+        Transfer.select(Transfer.id, Transfer.state, resolution.kind)
+        .join(hold, on=(hold.transfer == Transfer.id) & (hold.kind == "hold"))
+        .join(resolution, peewee.JOIN.LEFT_OUTER, on=(resolution.pending == hold.id))
+        .where(~matching | other_amount | (hold.amount != Transfer.amount_usd))
+        .order_by(Transfer.id)
+    )
 
 
 def hold_mismatches() -> list[tuple[uuid.UUID, str, str | None]]:
     """(transfer, state, resolution) for every hold that does not match its transfer."""
-    rows: list[Any] = database.execute_sql(_MISMATCH_SQL).fetchall()
+    rows: list[Any] = database.execute(_mismatches_query()).fetchall()
     return [(python_value(Transfer.id, r[0]), str(r[1]), r[2]) for r in rows]
 
 
@@ -114,10 +132,12 @@ def completed_transfers_since(after: uuid.UUID | None, limit: int) -> list[Trans
 def booked_balance_before(account_id: int, moment: datetime) -> Decimal:
     """The account's booked balance (funding, posts, adjustments) from entries before `moment`."""
     booked = (JournalEntry.account == account_id) & JournalEntry.kind.in_(BOOKED_KINDS) & (JournalEntry.at < moment)
-    query = JournalEntry.select(JournalEntry.side, peewee.fn.SUM(JournalEntry.amount).alias("cents")).where(booked)
-    totals = {str(row.side): int(row.cents) for row in query.group_by(JournalEntry.side)}  # type: ignore[attr-defined]
+    cents = peewee.fn.SUM(JournalEntry.amount).coerce(False)
+    rows: Any = JournalEntry.select(JournalEntry.side, cents).where(booked).group_by(JournalEntry.side).tuples()
+    totals = {str(side): int(total) for side, total in rows}
     credits, debits = (python_value(_CENTS, totals.get(side, 0)) for side in ("credit", "debit"))
-    return credits - debits  # type: ignore[no-any-return]
+    balance: Decimal = credits - debits
+    return balance
 
 
 def pending_holds_at(account_id: int, moment: datetime) -> list[tuple[JournalEntry, Transfer]]:

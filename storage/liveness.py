@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import peewee
 import psycopg
 
-from storage.database import PoolDatabase, database
+from storage.database import PoolDatabase, database, postgres_sql, select_values
 
 CONNECT_TIMEOUT_SECONDS = 5
 
@@ -65,7 +65,7 @@ class _SessionLock:
     def held(self) -> bool:
         # A session lock lasts as long as its session: the session answering means it is held.
         try:
-            self._connection.execute("SELECT 1")
+            self._connection.execute(*postgres_sql(select_values(1)))
         except psycopg.Error:
             self.release()
             return False
@@ -75,7 +75,7 @@ class _SessionLock:
         if self._finalizer.alive:
             # Unlocked before closing: a closed session's locks go only once its backend has exited.
             with contextlib.suppress(psycopg.Error):
-                self._connection.execute("SELECT pg_advisory_unlock_all()")
+                self._connection.execute(*postgres_sql(select_values(peewee.fn.pg_advisory_unlock_all())))
         self._finalizer()
 
 
@@ -89,7 +89,8 @@ class PostgresLiveness:
         """A new session that takes the lock, or None (and no session) when another session has it."""
         connection = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_SECONDS)
         try:
-            row = connection.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(worker_id),)).fetchone()
+            lock = select_values(peewee.fn.pg_try_advisory_lock(lock_key(worker_id)))
+            row = connection.execute(*postgres_sql(lock)).fetchone()
         except psycopg.Error:
             connection.close()
             raise
@@ -100,7 +101,7 @@ class PostgresLiveness:
 
     def gone(self, worker_id: str) -> bool:
         """Try the lock for one statement (autocommit): won means no session holds it."""
-        cursor = database.execute_sql("SELECT pg_try_advisory_xact_lock(%s)", (lock_key(worker_id),))
+        cursor = database.execute(select_values(peewee.fn.pg_try_advisory_xact_lock(lock_key(worker_id))))
         row = cursor.fetchone()
         return bool(row and row[0])
 

@@ -69,18 +69,18 @@ def _sqlite_foreign_keys_off(db: peewee.Database) -> Iterator[None]:
     if not isinstance(db, peewee.SqliteDatabase):
         yield
         return
-    database.execute_sql("PRAGMA foreign_keys = OFF")
+    db.pragma("foreign_keys", "OFF")
     try:
         yield
     finally:
-        database.execute_sql("PRAGMA foreign_keys = ON")
+        db.pragma("foreign_keys", "ON")
 
 
 def _check_foreign_keys(db: peewee.Database) -> None:
     if isinstance(db, peewee.SqliteDatabase):
-        broken = database.execute_sql("PRAGMA foreign_key_check").fetchall()
+        broken = db.pragma("foreign_key_check")
         if broken:
-            raise peewee.IntegrityError(f"migration left rows without their parent: {broken[:5]}")
+            raise peewee.IntegrityError(f"migration left rows without their parent: {broken}")
 
 
 def upgrade(until: str | None = None) -> list[str]:
@@ -107,7 +107,7 @@ def upgrade(until: str | None = None) -> list[str]:
 def pending_migrations() -> list[str]:
     """The migrations not yet applied to the bound database, in order (all of them on an empty store)."""
     with database.connection_context():
-        if not SchemaMigration.table_exists():  # type: ignore[no-untyped-call]
+        if not database.table_exists(SchemaMigration._meta.table_name):
             return migration_names()
         done = {row.name for row in SchemaMigration.select()}
     return [name for name in migration_names() if name not in done]

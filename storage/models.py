@@ -94,6 +94,8 @@ class Transfer(BaseModel):
     last_error = peewee.CharField(max_length=200, null=True)
     # Why a Failed transfer failed, in words; pacs.028 reports it (m0005).
     failure_reason = peewee.CharField(max_length=200, null=True)
+    # The archive file holding the stored request once `transfers archive` emptied `raw_request` (m0016).
+    request_archive = peewee.CharField(max_length=200, null=True)
     organization_id: int  # peewee's accessor for the foreign key's raw value
 
     class Meta:

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 import peewee
 import psycopg
 
-from storage.database import database, is_postgres
+from storage.database import database, is_postgres, select_values
 
 CHANNEL = "transfer_created"
 
@@ -53,7 +53,7 @@ class CreatedSignal:
             return False
         self._last = now
         try:
-            database.execute_sql(f"NOTIFY {CHANNEL}")
+            database.execute(select_values(peewee.fn.pg_notify(CHANNEL, "")))
         except peewee.DatabaseError as error:
             logger.warning("could not notify settlement workers: %s", error)
             return False
@@ -86,6 +86,7 @@ class TransferWakeup:
         connection = None
         try:
             connection = psycopg.connect(url, autocommit=True, connect_timeout=LISTEN_CONNECT_TIMEOUT_SECONDS)
+            # Peewee has no LISTEN; the channel is a constant of this module.
             connection.execute(f"LISTEN {CHANNEL}")
         except psycopg.Error as error:
             if connection is not None:

@@ -1,6 +1,6 @@
 """What an operator's overview reads: transfers by state over time, settlement pace, the last failures.
 
-Aggregates only, for the console and `settle status`: each is one query returning a handful of
+Aggregates only, for the console and `status`: each is one query returning a handful of
 rows. None has an index of its own (docs/decisions.md U2): they run when a person looks, and the
 write path pays nothing for them.
 """
@@ -20,30 +20,35 @@ from storage.transfer_states import TransferState
 from storage.webhook_models import WebhookDelivery, WebhookEndpoint
 
 
-def _bucket_sql(param: str) -> str:
-    # The bucket is whole seconds since `since`, divided by the bucket's length; only the
-    # expression differs between the two stores. Identifiers are fixed; values are bound.
-    if is_postgres():
-        seconds = f'EXTRACT(EPOCH FROM ("created_at" - {param}))'
-        bucket = f"FLOOR({seconds} / {param})::integer"
-    else:
-        bucket = (
-            f"(CAST(strftime('%s', \"created_at\") AS INTEGER) - CAST(strftime('%s', {param}) AS INTEGER)) / {param}"
-        )
-    return (
-        f'SELECT {bucket} AS bucket, "state", COUNT(*) FROM "transfer" '  # noqa: S608
-        f'WHERE "created_at" >= {param} GROUP BY 1, 2'
-    )
-
-
 def transfers_by_state_over_time(since: datetime, bucket_seconds: int) -> dict[tuple[int, str], int]:
     """Transfers accepted since `since` (naive UTC), by bucket of `bucket_seconds` and their state now.
 
-    Keys are (bucket number counted from `since`, state); buckets with no transfer are absent.
+    Keys are (bucket number counted from `since` to the second, state); buckets with no transfer
+    are absent.
     """
-    # SQLite gets the text peewee itself stores; the driver's own datetime adapter is deprecated.
-    moment: object = since if is_postgres() else since.isoformat(sep=" ")
-    rows = database.execute_sql(_bucket_sql(database.obj.param), [moment, bucket_seconds, moment]).fetchall()
+    # The bucket is whole seconds since `since`, divided by the bucket's length; only the
+    # expression of seconds differs between the two stores. Counted from `since` to the second,
+    # so that Postgres's exact seconds and SQLite's whole ones put a transfer in the same bucket.
+    start = since.replace(microsecond=0)
+    moment = peewee.Value(start, converter=Transfer.created_at.db_value)
+    bucket: peewee.ColumnBase
+    if is_postgres():
+        seconds = peewee.fn.date_part("epoch", Transfer.created_at - moment)
+        bucket = peewee.fn.FLOOR(seconds / bucket_seconds).cast("integer")
+    else:
+        epoch = peewee.fn.strftime("%s", Transfer.created_at).cast("INTEGER")
+        bucket = (epoch - peewee.fn.strftime("%s", moment).cast("INTEGER")) / bucket_seconds
+    created = (
+        Transfer.select(bucket.alias("bucket"), Transfer.state.alias("state"))
+        .where(Transfer.created_at >= since)
+        .alias("created")
+    )
+    counted = (
+        peewee.Select([created], [created.c.bucket, created.c.state, peewee.fn.COUNT(created.c.state)])
+        .group_by(created.c.bucket, created.c.state)
+        .bind(database)
+    )
+    rows: Any = counted.tuples()
     return {(int(bucket), str(state)): int(total) for bucket, state, total in rows}
 
 

@@ -1,26 +1,82 @@
-"""Hot-path SQL rendered once per process from the models' metadata, instead of per request.
+"""Hot-path statements: peewee queries rendered to SQL once per kind of store, then run with new values.
 
 Peewee builds a statement's SQL anew on every call; for the few statements every request runs,
-that was a sixth of a request's CPU (docs/performance.md). These render the same SQL once and
-bind values through each field's own `db_value`, so conversions stay the models'. On Postgres
-psycopg prepares each on a connection once it has run there a few times (`prepare_threshold`), so the
-server plans it once per connection rather than per request.
+that was a sixth of a request's CPU (docs/performance.md). A `Statement` is declared as a function
+that builds the peewee query from its arguments, plus the field that converts each argument. Peewee
+renders it, so the text follows the models; each value is then converted by its field, as peewee
+would convert it. On Postgres psycopg prepares each statement on a connection once it has run there
+a few times (`prepare_threshold`), so the server plans it once per connection rather than per request.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import peewee
 
-from storage.database import database, is_postgres
+from storage.database import database
 
 
-def _default(field: peewee.Field) -> Any:
-    default = field.default
-    return default() if callable(default) else default
+class _Slot:
+    """Where an argument goes in a rendered statement; found among the rendered parameters by identity."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+# A rendered statement: its SQL, and per parameter the argument's index or, for a constant the
+# query holds itself, a one-tuple of its (already converted) value; None when the parameters are
+# the arguments in order (an INSERT's), so binding them reorders nothing.
+_Rendering = tuple[str, tuple[int | tuple[Any], ...] | None]
+
+
+class Statement:
+    """A peewee query whose SQL is rendered once per kind of store (SQLite, Postgres), on first use.
+
+    `build` takes one argument per entry of `fields` and returns the query; the field converts that
+    argument's value (its `db_value`), None passes it as given. Every argument must appear among the
+    rendered parameters, as often as the query uses it, or rendering fails.
+    """
+
+    def __init__(self, build: Callable[..., peewee.Query], *fields: peewee.Field | None) -> None:
+        self.build = build
+        self._writers: tuple[Callable[[Any], Any] | None, ...] = tuple(
+            None if f is None else f.db_value for f in fields
+        )
+        self._renderings: dict[type[peewee.Database], _Rendering] = {}
+
+    def _rendering(self) -> _Rendering:
+        kind = type(database.obj)
+        found = self._renderings.get(kind)
+        if found is None:
+            found = self._renderings[kind] = self._render()
+        return found
+
+    def _render(self) -> _Rendering:
+        slots = [_Slot(i) for i in range(len(self._writers))]
+        sql, params = self.build(*(peewee.Value(slot, converter=False) for slot in slots)).sql()
+        order = tuple(p.index if isinstance(p, _Slot) else (p,) for p in params)
+        missing = set(range(len(slots))) - {i for i in order if isinstance(i, int)}
+        if missing:
+            raise ValueError(f"arguments {sorted(missing)} are not parameters of {sql}")
+        return sql, None if order == tuple(range(len(slots))) else order
+
+    @property
+    def sql(self) -> str:
+        """The statement's SQL for the bound store, with a placeholder per parameter."""
+        return self._rendering()[0]
+
+    def params(self, *values: Any) -> list[Any]:
+        """The parameters the statement binds for these arguments, each converted by its field."""
+        written = [v if write is None else write(v) for write, v in zip(self._writers, values, strict=True)]
+        order = self._rendering()[1]
+        return written if order is None else [written[i] if isinstance(i, int) else i[0] for i in order]
+
+    def execute(self, *values: Any) -> Any:
+        """Run the statement with these arguments on the bound store; return the cursor."""
+        return database.execute_sql(self.sql, self.params(*values))
 
 
 def db_value(field: Any, value: Any) -> Any:
@@ -33,77 +89,29 @@ def python_value(field: Any, value: Any) -> Any:
     return field.python_value(value)
 
 
+def _default(field: peewee.Field) -> Any:
+    default = field.default
+    return default() if callable(default) else default
+
+
 @functools.cache
-def _insert_sql(model: type[peewee.Model], param: str) -> tuple[str, tuple[peewee.Field, ...]]:
-    fields = tuple(f for f in model._meta.sorted_fields if not isinstance(f, peewee.AutoField))
-    columns = ", ".join(f'"{f.column_name}"' for f in fields)
-    placeholders = ", ".join(param for _ in fields)
-    # Identifiers come from the models, never from input; values are bound parameters.
-    sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({placeholders})'  # noqa: S608
-    return sql, fields
+def written_fields(model: type[peewee.Model]) -> tuple[peewee.Field, ...]:
+    """The fields an INSERT of `model` writes: all but an auto-incremented key."""
+    return tuple(f for f in model._meta.sorted_fields if not isinstance(f, peewee.AutoField))
 
 
-_Writers = tuple[tuple[str, Callable[[Any], Any], peewee.Field], ...]
-_WRITERS: dict[int, tuple[tuple[peewee.Field, ...], _Writers]] = {}
+@functools.cache
+def insert_statement(model: type[peewee.Model]) -> Statement:
+    """The INSERT of one whole row of `model`; its arguments are `written_fields(model)`' values."""
+    fields = written_fields(model)
+    return Statement(lambda *values: model.insert(dict(zip(fields, values, strict=True))).returning(), *fields)
 
 
-def _writers(fields: tuple[peewee.Field, ...]) -> _Writers:
-    # Each field's name and bound `db_value`, looked up once per statement rather than per value.
-    # Found by the tuple's identity (the statements' field tuples live as long as the process): a
-    # cache keyed by the tuple would hash every field in Python, peewee's Field.__hash__, 36 times
-    # per pacs.008 (docs/performance.md).
-    found = _WRITERS.get(id(fields))
-    if found is None or found[0] is not fields:
-        found = _WRITERS[id(fields)] = (fields, tuple((f.name, f.db_value, f) for f in fields))
-    return found[1]
-
-
-def field_params(fields: tuple[peewee.Field, ...], values: Mapping[str, Any]) -> list[Any]:
-    """The values of `fields` as they are written, in order; a field not given takes its default."""
-    return [write(values[name] if name in values else _default(field)) for name, write, field in _writers(fields)]
+def values_of(fields: Sequence[peewee.Field], values: Mapping[str, Any]) -> list[Any]:
+    """The values of `fields` by name, in order; a field not given takes its default."""
+    return [values[f.name] if f.name in values else _default(f) for f in fields]
 
 
 def insert_row(model: type[peewee.Model], values: Mapping[str, Any]) -> None:
     """INSERT one row; fields not given take their default. Raises peewee.IntegrityError."""
-    sql, fields = _insert_sql(model, database.obj.param)
-    database.execute_sql(sql, field_params(fields, values))
-
-
-@functools.cache
-def _insert_pair_sql(
-    parent: type[peewee.Model], child: type[peewee.Model], link: peewee.ForeignKeyField, param: str
-) -> tuple[str, tuple[peewee.Field, ...], tuple[peewee.Field, ...]]:
-    parent_sql, parent_fields = _insert_sql(parent, param)
-    child_fields = tuple(f for f in child._meta.sorted_fields if not isinstance(f, peewee.AutoField) and f is not link)
-    key = link.rel_field.column_name
-    columns = ", ".join(f'"{f.column_name}"' for f in (link, *child_fields))
-    placeholders = ", ".join(param for _ in child_fields)
-    # Identifiers come from the models, never from input; values are bound parameters.
-    sql = (
-        f'WITH "parent_row" AS ({parent_sql} RETURNING "{key}") '  # noqa: S608
-        f'INSERT INTO "{child._meta.table_name}" ({columns}) '
-        f'VALUES ((SELECT "{key}" FROM "parent_row"), {placeholders})'
-    )
-    return sql, parent_fields, child_fields
-
-
-def insert_row_with_child(
-    parent: type[peewee.Model],
-    parent_values: Mapping[str, Any],
-    child: type[peewee.Model],
-    link: peewee.ForeignKeyField,
-    child_values: Mapping[str, Any],
-) -> None:
-    """INSERT a row and one row of `child` whose `link` points at it, both or neither.
-
-    On Postgres this is one statement (a data-modifying WITH), so one round trip instead of four
-    (BEGIN, two INSERTs, COMMIT); elsewhere two INSERTs in one transaction. Raises
-    peewee.IntegrityError, having written nothing.
-    """
-    if not is_postgres():
-        with database.atomic():
-            insert_row(parent, parent_values)
-            insert_row(child, {**child_values, link.name: parent_values[link.rel_field.name]})
-        return
-    sql, parent_fields, child_fields = _insert_pair_sql(parent, child, link, database.obj.param)
-    database.execute_sql(sql, [*field_params(parent_fields, parent_values), *field_params(child_fields, child_values)])
+    insert_statement(model).execute(*values_of(written_fields(model), values))

@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import functools
 import uuid
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from storage.database import database
+import peewee
+
 from storage.models import Transfer, TransferEvent
-from storage.statements import db_value, insert_row_with_child, python_value
-from storage.transfer_states import TransferState, check_transition
-
-
-def create_transfer(fields: Mapping[str, Any], reason: str) -> None:
-    """Insert a transfer with the event of its first state, both or neither.
-
-    Raises peewee.IntegrityError, having written nothing, when (organization, message_id) exists,
-    and IllegalTransition when the first state is not one a transfer may start in.
-    """
-    check_transition(None, fields["state"])
-    event = {"from_state": None, "to_state": fields["state"], "at": fields["created_at"], "reason": reason}
-    insert_row_with_child(Transfer, fields, TransferEvent, TransferEvent.transfer, event)
+from storage.statements import Statement, python_value
+from storage.transfer_states import TransferState
 
 
 def find_by_message_id(organization_id: int, message_id: str) -> Transfer | None:
@@ -63,42 +52,32 @@ _TIMELINE_FIELDS = tuple(
 )
 
 
-@functools.cache
-def timeline_sql(param: str) -> str:
-    """The SELECT of one timeline; its parameters are `timeline_params`, its row `timeline_from_row`'s."""
+def timeline_query(transfer_id: Any, organization_id: Any, completed: Any) -> peewee.Select:
+    """The caller's transfer's report columns, then its last event's time and its completion event's."""
     # One indexed lookup by primary key and owner, with the two event times as subqueries, so a
-    # status request costs one round trip; another organization's transfer is simply not found.
-    # Identifiers come from the models, never from input; values are bound parameters.
-    columns = ", ".join(f't."{f.column_name}"' for f in _TIMELINE_FIELDS)
-    return (
-        f"SELECT {columns}, "  # noqa: S608
-        '(SELECT max(e."at") FROM "transfer_event" e WHERE e."transfer_id" = t."id"), '
-        '(SELECT max(e."at") FROM "transfer_event" e WHERE e."transfer_id" = t."id" '
-        f'AND e."to_state" = {param}) '
-        f'FROM "transfer" t WHERE t."id" = {param} AND t."organization_id" = {param}'
+    # look-up is one query; another organization's transfer is simply not found.
+    events = TransferEvent.select(peewee.fn.MAX(TransferEvent.at)).where(TransferEvent.transfer == Transfer.id)
+    return Transfer.select(*_TIMELINE_FIELDS, events, events.where(TransferEvent.to_state == completed)).where(
+        (Transfer.id == transfer_id) & (Transfer.organization == organization_id)
     )
 
 
-def timeline_params(organization_id: int, transfer_id: uuid.UUID) -> list[Any]:
-    """The values `timeline_sql` binds, in its order."""
-    return [TransferState.COMPLETED.value, db_value(Transfer.id, transfer_id), organization_id]
+TIMELINE = Statement(timeline_query, Transfer.id, Transfer.organization, TransferEvent.to_state)
 
 
-def timeline_from_row(row: tuple[Any, ...]) -> TransferTimeline:
-    """A row of `timeline_sql`, as a timeline."""
+def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimeline | None:
+    """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
+    row = TIMELINE.execute(transfer_id, organization_id, TransferState.COMPLETED.value).fetchone()
+    return None if row is None else timeline_from_row(row)
+
+
+def timeline_from_row(row: Sequence[Any]) -> TransferTimeline:
+    """A TransferTimeline from a row of `timeline_query`'s columns."""
     at = TransferEvent.at
     values = {f.name: python_value(f, v) for f, v in zip(_TIMELINE_FIELDS, row, strict=False)}
     return TransferTimeline(
         **values, last_event_at=python_value(at, row[-2]), completed_event_at=python_value(at, row[-1])
     )
-
-
-def find_timeline(organization_id: int, transfer_id: uuid.UUID) -> TransferTimeline | None:
-    """The caller's transfer with its event times, or None (unknown and foreign look the same)."""
-    row = database.execute_sql(
-        timeline_sql(database.obj.param), timeline_params(organization_id, transfer_id)
-    ).fetchone()
-    return None if row is None else timeline_from_row(row)
 
 
 def count_transfers() -> int:

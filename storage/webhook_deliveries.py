@@ -14,7 +14,7 @@ from typing import Any
 
 import peewee
 
-from storage.database import database, is_postgres
+from storage.database import database, is_postgres, locked
 from storage.models import ApiKey, Transfer, TransferEvent
 from storage.webhook_models import WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookMessage
 
@@ -49,9 +49,7 @@ def take_undispatched(limit: int) -> list[OutboxEvent]:
         .order_by(TransferEvent.id)
         .limit(limit)
     )
-    if is_postgres():
-        query = query.for_update(skip_locked=True)
-    return [OutboxEvent(row.id, row.transfer_id, row.to_state, row.at) for row in query]
+    return [OutboxEvent(row.id, row.transfer_id, row.to_state, row.at) for row in locked(query, skip_locked=True)]
 
 
 def transfers_by_id(transfer_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Transfer]:
@@ -75,11 +73,6 @@ def mark_dispatched(event_ids: Sequence[int], now: datetime) -> None:
     """The events are in deliveries now (or had no endpoint): out of the outbox."""
     if event_ids:
         TransferEvent.update(dispatched_at=now).where(TransferEvent.id.in_(list(event_ids))).execute()
-
-
-def undispatched_count() -> int:
-    """How many events wait in the outbox."""
-    return int(TransferEvent.select().where(TransferEvent.dispatched_at.is_null()).count())
 
 
 @dataclass(frozen=True)
@@ -122,14 +115,23 @@ def fair_share(now: datetime, per_endpoint: int) -> Any:
     made for about every delivery sent. SQLite, which has no LATERAL, ranks them.
     """
     if is_postgres():
-        delivery, endpoint = WebhookDelivery._meta.table_name, WebhookEndpoint._meta.table_name
-        # Identifiers come from the models, never from input; values are bound parameters.
-        return peewee.SQL(
-            f'(SELECT d."id" FROM "{endpoint}" e CROSS JOIN LATERAL (SELECT d."id" FROM "{delivery}" d '  # noqa: S608
-            f'WHERE d."endpoint_id" = e."id" AND d."state" = %s AND d."next_attempt_at" <= %s '
-            'AND (d."claimed_until" IS NULL OR d."claimed_until" < %s) '
-            'ORDER BY d."next_attempt_at", d."id" LIMIT %s) d WHERE e."disabled_at" IS NULL)',
-            [PENDING, now, now, per_endpoint],
+        soonest = (
+            WebhookDelivery.select(WebhookDelivery.id)
+            .where(
+                (WebhookDelivery.endpoint == WebhookEndpoint.id)
+                & (WebhookDelivery.state == PENDING)
+                & (WebhookDelivery.next_attempt_at <= now)
+                & (WebhookDelivery.claimed_until.is_null() | (WebhookDelivery.claimed_until < now))
+            )
+            .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
+            .limit(per_endpoint)
+            .lateral()
+            .alias("soonest")
+        )
+        return (
+            WebhookEndpoint.select(soonest.c.id)
+            .join(soonest, peewee.JOIN.CROSS)
+            .where(WebhookEndpoint.disabled_at.is_null())
         )
     rank = peewee.fn.ROW_NUMBER().over(
         partition_by=[WebhookDelivery.endpoint], order_by=[WebhookDelivery.next_attempt_at, WebhookDelivery.id]
@@ -166,8 +168,7 @@ def claim_due(
             .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
             .limit(limit)
         )
-        if is_postgres():
-            query = query.for_update(skip_locked=True)
+        query = locked(query, skip_locked=True)
         taken = dict(busy)
         chosen: list[int] = []
         for row in query:

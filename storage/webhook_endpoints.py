@@ -7,7 +7,7 @@ from datetime import datetime
 
 import peewee
 
-from storage.database import is_postgres
+from storage.database import locked
 from storage.models import ApiKey
 from storage.webhook_models import WebhookEndpoint
 
@@ -54,7 +54,7 @@ def set_disabled(endpoint_id: int, now: datetime | None, reason: str | None) -> 
 def all_endpoints_for_update() -> list[WebhookEndpoint]:
     """Every endpoint, oldest first, locked (on Postgres) until the transaction ends."""
     query = WebhookEndpoint.select().order_by(WebhookEndpoint.id)
-    return list(query.for_update() if is_postgres() else query)
+    return list(locked(query))
 
 
 def store_secrets(endpoint_id: int, secret: str, previous_secret: str | None) -> None:

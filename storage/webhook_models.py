@@ -6,6 +6,7 @@ import uuid
 
 import peewee
 
+from storage.cancellations import CancellationRequest
 from storage.models import BaseModel, Organization, Transfer, TransferEvent
 
 
@@ -28,16 +29,22 @@ class WebhookEndpoint(BaseModel):
 
 
 class WebhookMessage(BaseModel):
-    """One event as it is sent: its stable `webhook-id`, its kind and its pacs.002 payload, rendered once."""
+    """One event as it is sent: its stable `webhook-id`, its kind and its payload, rendered once.
+
+    It comes from a transfer's state change (`event`, a pacs.002) or a cancellation request's final
+    decision (`cancellation`, its camt.029; m0018): exactly one of the two is set.
+    """
 
     id = peewee.CharField(max_length=40, primary_key=True)
-    event = peewee.ForeignKeyField(TransferEvent, unique=True, on_delete="CASCADE")
+    event = peewee.ForeignKeyField(TransferEvent, unique=True, null=True, on_delete="CASCADE")
     organization = peewee.ForeignKeyField(Organization, on_delete="RESTRICT", index=False)
     transfer = peewee.ForeignKeyField(Transfer, on_delete="CASCADE", index=False)
     event_type = peewee.CharField(max_length=32)
     payload = peewee.BlobField()
     created_at = peewee.DateTimeField(index=True)
-    event_id: int
+    cancellation = peewee.ForeignKeyField(CancellationRequest, unique=True, null=True, on_delete="CASCADE")
+    event_id: int | None
+    cancellation_id: int | None
     organization_id: int
     transfer_id: uuid.UUID
 

@@ -10,8 +10,6 @@ import logging
 import os
 import sys
 from contextvars import ContextVar
-from datetime import UTC, datetime
-from itertools import islice
 from typing import Any
 
 from pythonjsonlogger.core import RESERVED_ATTRS
@@ -47,7 +45,7 @@ def make_formatter(log_format: str | None = None) -> logging.Formatter:
         return ConsoleFormatter()
     if chosen != JSON:
         raise ValueError(f"{LOG_FORMAT_VARIABLE} must be {JSON!r} or {CONSOLE!r}, not {chosen!r}")
-    return LeanJsonFormatter(
+    return OrjsonFormatter(
         ["levelname", "name", "message"],
         rename_fields={"levelname": "level", "name": "logger"},
         timestamp="time",
@@ -55,45 +53,13 @@ def make_formatter(log_format: str | None = None) -> logging.Formatter:
     )
 
 
-# A record's own attributes come first in its __dict__, in the order LogRecord sets them; a logger
-# call's extra fields follow them.
-_RECORD_ATTRIBUTES = len(logging.makeLogRecord({}).__dict__)
-
-
-class LeanJsonFormatter(OrjsonFormatter):
-    """python-json-logger's formatter on orjson, with its `add_fields` hook done in fewer steps.
-
-    The library walks every attribute of a record with a rename look-up and a prefix test each,
-    and the standard library's encoder takes five times orjson's time: together about half of an
-    API request's log line, written once per request (docs/performance.md). This looks for extra
-    fields only past the record's own attributes and lets orjson write the time. It is used only as
-    `make_formatter` configures it (fields renamed, no defaults or static fields); the tests hold
-    its lines equal to the library's JsonFormatter, field for field.
-    """
-
-    def add_fields(self, log_data: dict[str, Any], record: logging.LogRecord, message_dict: dict[str, Any]) -> None:
-        """Level, logger and message, then the dict logged as a message, then the record's extras, then the time."""
-        attributes = record.__dict__
-        log_data["level"] = attributes.get("levelname")
-        log_data["logger"] = attributes.get("name")
-        log_data["message"] = attributes.get("message")
-        log_data.update(message_dict)
-        skip = self._skip_fields
-        for key, value in islice(attributes.items(), _RECORD_ATTRIBUTES, None):
-            if key not in skip and not (isinstance(key, str) and key.startswith("_")):
-                log_data[key] = value
-        log_data["time"] = datetime.fromtimestamp(record.created, tz=UTC)
-
-
 def skip_unwritten_record_fields() -> None:
-    """Stop records looking up their thread, process and process name, and the caller's file, line
-    and function, which no formatter here writes (they are reserved fields): a few microseconds of
-    every API request's log line. These are the switches the logging HOWTO's "Optimization"
+    """Stop records looking up their thread, process and process name, which no formatter here
+    writes (they are reserved fields): the public switches the logging HOWTO's "Optimization"
     section names."""
     logging.logThreads = False
     logging.logProcesses = False
     logging.logMultiprocessing = False
-    logging._srcfile = None
 
 
 def configure_logging(log_format: str | None = None, level: int = logging.INFO) -> None:

@@ -36,10 +36,19 @@ HTTP_REQUEST_SECONDS = Histogram(
 )  # fmt: skip
 ENVELOPES_SUBMITTED = Counter(
     "tkn_settlement_envelopes_submitted_total",
-    "Envelopes submitted to a ledger, by the result code of the answer (tx_success, tx_failed, "
-    "tx_bad_seq, ..., http_<status>, or connection_error).",
+    "Envelopes submitted to a ledger, by the answer on receipt (PENDING, DUPLICATE, TRY_AGAIN_LATER, "
+    "the ledger's result code of an ERROR such as tx_bad_seq, http_<status>, or connection_error).",
     ["result"],
 )
+# Submission is asynchronous, so the answer on receipt never says whether an envelope was applied;
+# this counts what the ledger finally did with each envelope, which is what a stall shows in.
+ENVELOPES_CLOSED = Counter(
+    "tkn_settlement_envelopes_closed_total",
+    "Envelopes the ledger applied, by outcome: applied (every payment made) or failed (applied with a failed "
+    "operation, fee charged).",
+    ["environment", "result"],
+)
+ENVELOPE_OUTCOMES = ("applied", "failed")
 # Labelled, so that nothing is written at import: under gunicorn the multiprocess directory is
 # made only after gunicorn.conf.py (which imports this module) has been read.
 FEES_CHARGED = Counter(
@@ -54,6 +63,17 @@ LEDGER_REQUEST_SECONDS = Histogram(
 )  # fmt: skip
 
 
+def start_envelope_series(environments: Iterable[str]) -> None:
+    """Create the closed-envelope series at 0, so a worker that has closed none yet still shows a flat line.
+
+    A rule that asks whether anything was applied lately (`increase(...) == 0`) needs the series to
+    exist; a counter child appears only on its first increment otherwise.
+    """
+    for environment in environments:
+        for outcome in ENVELOPE_OUTCOMES:
+            ENVELOPES_CLOSED.labels(environment, outcome)
+
+
 def multiprocess_dir() -> str | None:
     """The directory of the multiprocess mode, when this process runs in it."""
     return os.environ.get(MULTIPROCESS_DIR_VARIABLE) or None
@@ -64,7 +84,7 @@ def _process_collector() -> Collector:
     directory = multiprocess_dir()
     if directory is None:
         return REGISTRY
-    return MultiProcessCollector(None, directory)  # type: ignore[no-untyped-call]
+    return MultiProcessCollector(None, directory)
 
 
 class _Collectors(Collector):
@@ -115,7 +135,8 @@ def serve_metrics(host: str, port: int, token: str, collectors: Callable[[], Ite
         if not authorized(environ.get("HTTP_AUTHORIZATION"), token):
             start_response("401 Unauthorized", [("WWW-Authenticate", 'Bearer realm="metrics"')])
             return [b""]
-        return metrics_app(environ, start_response)  # type: ignore[no-any-return]
+        answer: Iterable[bytes] = metrics_app(environ, start_response)
+        return answer
 
     server = make_server(host, port, app, handler_class=_QuietHandler)
     threading.Thread(target=server.serve_forever, name="metrics", daemon=True).start()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,10 @@ from tests.support.databases import empty_postgres_tables, postgres_url, reset_p
 
 pytest_plugins = ["tests.support.throwaway_postgres"]
 
+# No test, nor a command it starts, reads the settings of a `make run` going in this checkout
+# (var/stack.env); a test of the stack file names its own.
+os.environ["TKN_STACK_FILE"] = ""
+
 # The driver and its pool keep real time: a frozen clock would expire every pooled connection and
 # stall the pool's own scheduling. The app's rules still run on the frozen clock.
 freezegun.configure(extend_ignore_list=["psycopg"])
@@ -39,6 +44,15 @@ _PROPERTY_SETTINGS = {
 settings.register_profile("default", max_examples=60, **_PROPERTY_SETTINGS)  # type: ignore[arg-type]
 settings.register_profile("thorough", max_examples=3000, **_PROPERTY_SETTINGS)  # type: ignore[arg-type]
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_untouched() -> Iterator[None]:
+    """No test leaves a signal handler in the process that runs the suite: Ctrl-C must still stop it."""
+    watched = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+    before = [signal.getsignal(signum) for signum in watched]
+    yield
+    assert [signal.getsignal(signum) for signum in watched] == before, "a test changed a signal handler"
 
 
 @pytest.fixture(scope="session")

@@ -32,7 +32,7 @@ def test_a_request_gives_its_connection_back(client: FlaskClient, api_key: str) 
         assert stats["pool_available"] == stats["pool_size"]  # back in the pool, not held (decision S6)
 
 
-# Run in a fresh interpreter: other tests import ledger/ into this one, which would hide a leak.
+# Run in a fresh interpreter: other tests import the sandbox ledger into this one, which would hide a leak.
 _LEDGER_MODULES_PROBE = """
 import json, sys
 import app

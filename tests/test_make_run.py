@@ -7,14 +7,19 @@ suite (`make chaos`) does the same on Postgres under load.
 from __future__ import annotations
 
 import os
+import re
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import requests
 
-from chaos.client import GatewayClient
-from chaos.stack import RunStack, wait_for
+from config import PROJECT_ROOT
+from harness.client import GatewayClient
+from harness.stack import RunStack, wait_for
 from tests.support.databases import postgres_url
 
 pytestmark = pytest.mark.skipif(
@@ -48,6 +53,10 @@ def _replaced(stack: RunStack, name: str, old: int) -> bool:
 def test_a_killed_worker_api_worker_or_api_master_comes_back_and_the_stack_keeps_serving(stack: RunStack) -> None:
     client = GatewayClient(stack.api_url, stack.api_key)
     _settles(client, stack.payee)
+    # The worker's metrics are on, for the alert rules in deploy/prometheus.
+    scraped = requests.get(f"http://127.0.0.1:{stack.metrics_port}/metrics", timeout=10)
+    applied = r'tkn_settlement_envelopes_closed_total\{environment="Sandbox",result="applied"\} [1-9]'
+    assert re.search(applied, scraped.text)
 
     worker = stack.supervised("settle")
     assert worker is not None
@@ -68,6 +77,53 @@ def test_a_killed_worker_api_worker_or_api_master_comes_back_and_the_stack_keeps
     assert "settle killed by SIGKILL after" in log
     assert "web killed by SIGKILL after" in log
     assert stack.process is not None and stack.process.poll() is None
+
+
+def _another_terminal_follows_the_stack(stack: RunStack) -> None:
+    """Commands in a terminal with none of make run's exports find its store and ledger through the stack file."""
+    exported = {name for name, value in stack.environment().items() if os.environ.get(name) != value}
+    terminal = {name: value for name, value in os.environ.items() if name not in exported}
+    # The checkout's own client (a venv shared between checkouts may hold another's), and this stack's file.
+    terminal.update(TKN_STACK_FILE=str(stack.stack_file), PYTHONPATH=str(PROJECT_ROOT / "client"))
+    assert f"SANDBOX_HORIZON_URL={stack.ledger_url}\n" in stack.stack_file.read_text()
+    status = _command(terminal, PROJECT_ROOT / ".venv" / "bin" / "flask", "--app", "app", "status")
+    assert status.returncode == 0, status.stderr  # 2 if it asked the default ledger port instead
+    shown = _command(terminal, PROJECT_ROOT / ".venv" / "bin" / "flask", "--app", "app", "accounts", "show",
+                     "Demo Organization", "ACC-000123456")  # fmt: skip
+    assert "available" in shown.stdout, shown.stderr
+    sent = _command(terminal, sys.executable, "-m", "tkn_client", "submit", "--amount", "1.00",
+                    "--creditor", stack.payee, "--debtor", "ACC-000123456")  # fmt: skip
+    assert sent.stdout.startswith("HTTP 201 ACCP"), sent.stderr
+
+
+def _command(environ: dict[str, str], *args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(arg) for arg in args],
+        cwd=PROJECT_ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_an_invalid_setting_stops_make_run_in_one_line_before_anything_starts(tmp_path: Path) -> None:
+    stack = RunStack(tmp_path / "stack", extra_environment={"OPS_TOKEN": "short"})
+    made = subprocess.run(
+        ["make", "--no-print-directory", "run"],
+        cwd=PROJECT_ROOT,
+        env=stack.environment(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert made.returncode != 0
+    lines = (made.stdout + made.stderr).splitlines()
+    assert lines[0].startswith("Error: OPS_TOKEN is 5 characters, it must be at least 16"), lines
+    assert len(lines) <= 2 and all(line.startswith("make: ***") for line in lines[1:]), lines
+    assert not stack.stack_file.exists()
 
 
 class DefaultStateStack(RunStack):
@@ -92,10 +148,12 @@ def test_make_run_keeps_the_ledger_beside_the_store_says_when_ready_and_stops_qu
         directory = stack.directory
         assert ready[0].endswith(
             f"ready: API {stack.api_url}, sandbox ledger {stack.ledger_url}; demo key in "
-            f"{directory / 'demo-api-key'}, demo payee in {directory / 'demo-payee'}. Press Ctrl-C to stop everything."
+            f"{directory / 'demo-api-key'}, demo payee in {directory / 'demo-payee'}; other terminals read the "
+            f"settings in {stack.stack_file}. Press Ctrl-C to stop everything."
         )
         # Beside the store (DATABASE_URL names gateway.sqlite3 in the same directory), not in var/.
         assert (directory / "ledger.sqlite3").exists() and (directory / "ledger-secrets.json").exists()
+        _another_terminal_follows_the_stack(stack)
 
         # A process still starting when Ctrl-C comes dies before its handlers exist; stop a running stack.
         wait_for(lambda: "settlement worker" in stack.log_text() and " started (" in stack.log_text(), 60, "the worker")

@@ -34,6 +34,7 @@ class Sample:
 CATALOGUE = (
     Sample("pacs008.xml", "/v1/pacs008/net"),
     Sample("pacs028.xml", "/v1/pacs028/net"),
+    Sample("camt056.xml", "/v1/camt056/net"),
     Sample("rejected/wrong-currency.xml", "/v1/pacs008/net"),
     Sample("rejected/over-maximum.xml", "/v1/pacs008/net"),
     Sample("rejected/bad-creditor-key.xml", "/v1/pacs008/net"),
@@ -56,7 +57,8 @@ def as_answer_file(response: requests.Response) -> str:
 
 
 def answers(base_url: str, api_key: str) -> dict[Sample, requests.Response]:
-    """Every sample sent in catalogue order; pacs028.xml asks about the transfer pacs008.xml created."""
+    """Every sample sent in catalogue order; pacs028.xml asks about the transfer pacs008.xml created, camt056.xml
+    cancels it."""
     transfer_id = ""
     found = {}
     for sample in CATALOGUE:

@@ -12,6 +12,7 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from config import PROJECT_ROOT
+from harness.stack import free_port
 from services.webhooks.delivery import Deliverer
 from services.webhooks.sender import SendResult, post
 from services.webhooks.signing import new_secret, webhook_headers
@@ -20,7 +21,6 @@ from storage.database import database
 from storage.webhook_models import WebhookDelivery
 from tests.services.webhooks.conftest import SETTINGS, register, submit
 from tests.support.processes import stream_lines, terminate
-from tests.support.throwaway_postgres import free_port
 
 SAMPLE = Path(PROJECT_ROOT) / "samples" / "webhook_receiver.py"
 

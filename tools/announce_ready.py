@@ -36,12 +36,17 @@ def _not_ready(api_url: str, payee_file: Path) -> str | None:
     return None
 
 
-def ready_line(api_url: str, ledger_url: str, key_file: Path, payee_file: Path, console: bool) -> str:
-    """The line a newcomer reads: the URLs, where the demo key and payee are, and how to stop."""
+def ready_line(
+    api_url: str, ledger_url: str, key_file: Path, payee_file: Path, console: bool, stack_file: Path | None = None
+) -> str:
+    """The line a newcomer reads: the URLs, where the demo key, payee and settings are, and how to stop."""
     where = f"API {api_url}, sandbox ledger {ledger_url}"
     if console:
         where += f", console {api_url}/ops"
-    return f"ready: {where}; demo key in {key_file}, demo payee in {payee_file}. Press Ctrl-C to stop everything."
+    files = f"demo key in {key_file}, demo payee in {payee_file}"
+    if stack_file is not None:
+        files += f"; other terminals read the settings in {stack_file}"
+    return f"ready: {where}; {files}. Press Ctrl-C to stop everything."
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--key-file", type=Path, required=True)
     parser.add_argument("--payee-file", type=Path, required=True)
     parser.add_argument("--console", action="store_true", help="OPS_TOKEN is set: name the console too")
+    parser.add_argument("--stack-file", default="", help="the stack file make run wrote (empty: none)")
     options = parser.parse_args(argv)
 
     stop = threading.Event()
@@ -65,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     while not stop.is_set():
         missing = _not_ready(options.api, options.payee_file)
         if missing is None:
-            line = ready_line(options.api, options.ledger, options.key_file, options.payee_file, options.console)
+            stack_file = Path(options.stack_file) if options.stack_file else None
+            line = ready_line(
+                options.api, options.ledger, options.key_file, options.payee_file, options.console, stack_file
+            )
             print(line, flush=True)
             break
         if time.monotonic() - last_said >= STILL_WAITING_EVERY_SECONDS:

@@ -8,7 +8,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export PATH="$root/.venv/bin:$PATH"
 cd "$scratch"
-for message in pacs.008.001.13 pacs.028.001.06 pacs.002.001.15 camt.053.001.11; do
+for message in pacs.008.001.13 pacs.028.001.06 pacs.002.001.15 camt.053.001.11 camt.056.001.11 camt.029.001.13; do
   xsdata generate -c "$root/xsd/xsdata.xml" --package "bindings.${message//./_}" \
     "$root/xsd/usage/$message.xsd" >/dev/null 2>&1
 done

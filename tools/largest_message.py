@@ -15,8 +15,10 @@ from __future__ import annotations
 import argparse
 import base64
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from lxml import etree
 
@@ -145,7 +147,9 @@ def largest(message: str, repeat: bool = True, schema_dir: Path = USAGE_DIR) -> 
     path = schema_dir / f"{message}.xsd"
     schema = _Schema(path)
     (root,) = schema.element("Document", "Document", repeat)
-    etree.cleanup_namespaces(root, top_nsmap={None: schema.namespace})  # type: ignore[dict-item]
+    # lxml takes None as the default namespace's prefix; lxml-stubs type the prefixes as str.
+    default_namespace = cast(Mapping[str, str], {None: schema.namespace})
+    etree.cleanup_namespaces(root, top_nsmap=default_namespace)
     validator = etree.XMLSchema(schema.tree)
     if not validator.validate(root):
         raise AssertionError(f"{message}: the generated document is not valid: {validator.error_log}")

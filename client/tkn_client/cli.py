@@ -1,4 +1,4 @@
-"""tkn-client: submit, status and sample, with the base URL and key from flags or the environment."""
+"""tkn-client: submit, status, cancel and sample, with the base URL and key from flags or the environment."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path
 import requests
 from rich.console import Console
 
+from tkn_client.cancellation import PENDING, build_camt056, cancel, new_assignment_id
 from tkn_client.messages import (
     CREDITOR_PLACEHOLDER,
     MSG_ID_PLACEHOLDER,
@@ -27,6 +28,7 @@ from tkn_client.messages import (
     new_message_id,
     parse_pacs002,
 )
+from tkn_client.stack import setting
 from tkn_client.transport import Answer, Gateway, GaveUp, send
 from tkn_client.waiting import (
     FIRST_INTERVAL_SECONDS,
@@ -55,15 +57,21 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tkn-client",
         description="Submit ISO 20022 credit transfers to the TKN gateway and follow them.",
-        epilog="Exit status: 0 accepted, in progress or settled; 1 refused or failed; 2 usage; 3 no final answer.",
+        epilog=(
+            "Exit status: 0 accepted, in progress or settled; 1 refused or failed; 2 usage; 3 no final answer. "
+            "Without flags or variables, the base URL and key file are those `make run` wrote to var/stack.env."
+        ),
     )
-    parser.add_argument("--base-url", default=os.environ.get("TKN_BASE_URL", DEFAULT_BASE_URL), help="$TKN_BASE_URL")
+    base_url = setting("TKN_BASE_URL") or DEFAULT_BASE_URL
+    parser.add_argument("--base-url", default=base_url, help="$TKN_BASE_URL, else make run's (var/stack.env)")
     parser.add_argument("--api-key", default=os.environ.get("TKN_API_KEY"), help="$TKN_API_KEY")
     parser.add_argument(
-        "--api-key-file", default=os.environ.get("TKN_API_KEY_FILE"), help="a file holding the key; $TKN_API_KEY_FILE"
+        "--api-key-file",
+        default=setting("TKN_API_KEY_FILE"),
+        help="a file holding the key; $TKN_API_KEY_FILE, else make run's demo key (var/stack.env)",
     )
     parser.add_argument("--network", default="net")
-    parser.add_argument("--retries", type=int, default=4, help="resends after a 500, 503 or lost connection")
+    parser.add_argument("--retries", type=int, default=4, help="resends after a 429, 500, 503 or lost connection")
     commands = parser.add_subparsers(dest="command", required=True)
 
     submit = commands.add_parser("submit", help="send a pacs.008, from FILE or built from the options")
@@ -81,6 +89,13 @@ def _parser() -> argparse.ArgumentParser:
 
     status = commands.add_parser("status", help="ask a transfer's status with a pacs.028")
     status.add_argument("transfer_id")
+
+    cancel = commands.add_parser("cancel", help="ask to cancel a transfer with a camt.056")
+    cancel.add_argument("transfer_id")
+    cancel.add_argument("--reason", required=True, help="ExternalCancellationReason1Code: DUPL, CUST, FRAD, TECH, ...")
+    cancel.add_argument("--wait", action="store_true", help="ask again while the answer is PDCR (pending)")
+    cancel.add_argument("--poll-interval", type=float, default=FIRST_INTERVAL_SECONDS, help="first wait, seconds")
+    cancel.add_argument("--timeout", type=float, default=TIMEOUT_SECONDS, help="stop waiting after, seconds")
 
     sample = commands.add_parser("sample", help="print a message to fill in and send")
     sample.add_argument("message", choices=["pacs008", "pacs028"])
@@ -203,6 +218,27 @@ class _Run:
         _print_report(*final)
         return _outcome(*final)
 
+    def cancel(self, session: requests.Session) -> int:
+        """`cancel ID --reason CODE`: one camt.056, with --wait sent again until the answer is final."""
+        body = build_camt056(self.args.transfer_id, self.args.reason, new_assignment_id())
+        answer, resolution = cancel(
+            self.gateway,
+            body,
+            session=session,
+            on_retry=self.on_retry,
+            wait=self.args.wait,
+            first_interval=self.args.poll_interval,
+            timeout=self.args.timeout,
+        )
+        parts = (f"HTTP {answer.status}", resolution.confirmation or "(no answer)", resolution.code or "")
+        print(" ".join(part for part in parts if part))
+        for line in resolution.lines:
+            print(line)
+        if resolution.confirmation == PENDING and self.args.wait:
+            self.errors.print(f"still pending after {self.args.timeout:g} s; the same camt.056 sent again tells")
+            return NO_ANSWER
+        return OK if resolution.confirmation in ("CNCL", PENDING) else REFUSED
+
     def ask_again(self) -> str:
         """How to learn the outcome later."""
         return f"ask again with: tkn-client status {self.transfer_id}"
@@ -218,6 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = _Run(args, parser)
     try:
         with requests.Session() as session:
+            if args.command == "cancel":
+                return run.cancel(session)
             return run.status(session) if args.command == "status" else run.submit(session)
     except GaveUp as error:
         run.errors.print(f"gave up: {error}")

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import requests
 
 API_KEY_HEADER = "NET-API-KEY"
-# Spec 7.3: retry only transient errors, 500 and 503; never 400, 401, 404 or 422.
-RETRIED_STATUSES = frozenset({500, 503})
+# Spec 7.3: retry only transient errors, 500 and 503, and a 429 (over the rate); never 400, 401, 404 or 422.
+RETRIED_STATUSES = frozenset({429, 500, 503})
 MAX_DELAY_SECONDS = 60.0
 
 
@@ -58,7 +58,7 @@ def send(
     on_retry: Callable[[str, float, int], None],
     sleep: Callable[[float], None] = time.sleep,
 ) -> Answer:
-    """POST `body` and return the answer; resend the same bytes on 500, 503 or a lost connection.
+    """POST `body` and return the answer; resend the same bytes on 429, 500, 503 or a lost connection.
 
     A pacs.008 sent again with the same MsgId and bytes creates at most one transfer (the gateway
     answers it with the original acceptance), so a retry cannot pay twice. `on_retry` is told why,

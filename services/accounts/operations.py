@@ -58,14 +58,32 @@ def open_account(organization_id: int, number: str, now: datetime) -> AccountVie
 
 
 def fund_account(organization_id: int, number: str, amount: Decimal, reference: str, now: datetime) -> bool:
-    """Credit the account; False when this reference was used on it before (nothing changes)."""
+    """Credit the account; False when this very funding was made before (nothing changes).
+
+    A funding reference names one wire: used again with another amount or for another of the
+    organization's accounts, it is refused, as a reused MsgId with another body is (AM05), and
+    nothing changes.
+    """
     if not reference.strip():
         raise AccountError("a funding needs a reference, which makes it idempotent")
     with database.atomic():
         account = _account(organization_id, number)
         if account.status == "closed":
             raise AccountError(f"account {number!r} is closed")
-        return store.fund(account.id, amount, reference, now)
+        earlier = store.funding_with_reference(organization_id, reference)
+        if earlier is None:
+            if store.fund(account.id, amount, reference, now):
+                return True
+            earlier = store.funding_with_reference(organization_id, reference)  # a funding made meanwhile
+    if earlier is None:
+        raise AccountError(f"reference {reference!r} was used for another movement of account {number!r}")
+    if earlier != (number, amount):
+        funded_number, funded_amount = earlier
+        raise AccountError(
+            f"reference {reference!r} already funded {funded_amount} USD to account {funded_number!r}; "
+            f"a funding reference is used once (this asks {amount} USD to {number!r}): nothing changed"
+        )
+    return False
 
 
 def adjust_account(

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from storage import journal
+from storage import settlement as settlement_store
 
 # How many examples a failed check names; the count says how many there are.
 EXAMPLES = 5
@@ -16,19 +17,29 @@ LEDGER_PAGE = 500
 
 @dataclass
 class Check:
-    """One check: what it looked at, and each mismatch found."""
+    """One check: what it looked at, each mismatch found, and why it could not finish, if it could not."""
 
     name: str
     checked: int = 0
     problems: list[str] = field(default_factory=list)
+    unchecked: str | None = None
 
     @property
     def ok(self) -> bool:
-        """No mismatch."""
-        return not self.problems
+        """No mismatch, and nothing left unchecked."""
+        return not self.problems and self.unchecked is None
+
+
+class CannotCheck(Exception):
+    """A lookup could not answer (its source is down or not configured here): nothing was learned."""
+
+
+class BeyondHistory(Exception):
+    """The transaction is older than the ledger API keeps (Stellar RPC's window): this one cannot be checked there."""
 
 
 # The TKN a Completed transfer's ledger transaction paid it, by (transfer ID, hash); None: not found.
+# Raises CannotCheck when the ledger cannot be asked: an unreachable ledger is never a missing payment.
 PaidLookup = Callable[[uuid.UUID, str, str], Decimal | None]
 
 
@@ -60,17 +71,40 @@ def check_balances() -> Check:
     return check
 
 
+def check_held() -> Check:
+    """No transfer is held for the operator because the ledger API no longer keeps its envelope's ledgers."""
+    held = settlement_store.held_for_operator()
+    check = Check("no transfer held for the operator (its envelope is past the ledger API's history)")
+    check.checked = len(held)
+    check.problems += [f"transfer {transfer.id}: {transfer.last_error}" for transfer in held]
+    return check
+
+
 def check_ledger(paid: PaidLookup) -> Check:
-    """For every Completed transfer, the TKN its ledger transaction paid equals the stored amount."""
+    """For every Completed transfer, the TKN its ledger transaction paid equals the stored amount.
+
+    The check stops at the first lookup that cannot be answered and says why in `unchecked`; a
+    transaction older than the ledger API's history is passed over, and the check's name counts them.
+    """
     check = Check("TKN paid on the ledger equals the stored amount (Completed transfers)")
     after: uuid.UUID | None = None
+    beyond = 0
     while True:
         page = journal.completed_transfers_since(after, LEDGER_PAGE)
         if not page:
+            if beyond:
+                check.name += f"; {beyond} older than the ledger API's history not checked"
             return check
         for transfer in page:
+            try:
+                found = paid(transfer.id, str(transfer.ledger_hash), transfer.environment)
+            except BeyondHistory:
+                beyond += 1
+                continue
+            except CannotCheck as error:
+                check.unchecked = str(error)
+                return check
             check.checked += 1
-            found = paid(transfer.id, str(transfer.ledger_hash), transfer.environment)
             if found is None:
                 check.problems.append(
                     f"transfer {transfer.id}: no payment to it in ledger transaction {transfer.ledger_hash}"
@@ -82,7 +116,7 @@ def check_ledger(paid: PaidLookup) -> Check:
 
 def reconcile(paid: PaidLookup | None) -> list[Check]:
     """Every check; the ledger's only when a lookup is given."""
-    checks = [*check_holds(), check_balances()]
+    checks = [*check_holds(), check_balances(), check_held()]
     if paid is not None:
         checks.append(check_ledger(paid))
     return checks

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from services.settlement.envelopes import fee_for
 from services.settlement.fees import bid_per_op, build_fee_bump, raised_bid, top_rival
-from services.settlement.ledger_client import LedgerUnavailable
-from services.settlement.networks import SettlementNetwork, SettlementSettings
+from services.settlement.ledger_api import LedgerUnavailable
 from services.settlement.recording import COUNTERS, Flight
+from services.settlement.settings import SettlementNetwork, SettlementSettings
 from storage import envelopes
 from telemetry.metrics import FEE_BUMPS
 

@@ -8,17 +8,22 @@ from decimal import Decimal
 from stellar_sdk import Account, Asset, FeeBumpTransactionEnvelope, Keypair, TransactionBuilder, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
-from services.settlement.ledger_client import LedgerTip
+from services.settlement.ledger_api import LedgerTip
 
 MAX_OPS = 100  # operations per Stellar transaction
 
 
 @dataclass(frozen=True)
 class Bounds:
-    """The envelope is valid only in ledgers below `max_ledger` and closing at or before `max_time`."""
+    """The envelope is valid only in ledgers from `min_ledger`, below `max_ledger`, closing at or before `max_time`.
+
+    `min_ledger` is the latest ledger when the envelope was built, which every later ledger passes:
+    it costs nothing, and it says from which ledger on a lookup's history must reach (expiry.py).
+    """
 
     max_ledger: int
     max_time: int
+    min_ledger: int = 0
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,9 @@ class PaymentOrder:
 
 def bounds_from(tip: LedgerTip, ledger_bound: int, time_bound_seconds: int) -> Bounds:
     """Bounds counted from the ledger's own latest ledger and clock, not ours."""
-    return Bounds(max_ledger=tip.sequence + ledger_bound, max_time=tip.closed_at + time_bound_seconds)
+    return Bounds(
+        max_ledger=tip.sequence + ledger_bound, max_time=tip.closed_at + time_bound_seconds, min_ledger=tip.sequence
+    )
 
 
 def build_payments(
@@ -73,13 +80,15 @@ def build_payments(
     if memo:
         builder.add_text_memo(memo)
     builder.add_time_bounds(0, bounds.max_time)
-    builder.set_ledger_bounds(0, bounds.max_ledger)
+    builder.set_ledger_bounds(bounds.min_ledger, bounds.max_ledger)
     envelope = builder.build()
-    envelope.sign(channel)
-    envelope.sign(distribution)
+    # Hashed once: the SDK's `sign` and `hash_hex` each serialize the transaction again, which for
+    # 100 payments was most of the time a backlog took to build after a funding outage (issue 33).
+    tx_hash = envelope.hash()
+    envelope.signatures.extend(signer.sign_decorated(tx_hash) for signer in (channel, distribution))
     return SignedEnvelope(
         envelope_xdr=envelope.to_xdr(),
-        tx_hash=envelope.hash_hex(),
+        tx_hash=tx_hash.hex(),
         sequence=envelope.transaction.sequence,
         fee=envelope.transaction.fee,
         bounds=bounds,
@@ -107,6 +116,13 @@ def last_possible_ledger(bounds: Bounds, tip: LedgerTip) -> int:
     if tip.closed_at > bounds.max_time:
         last = min(last, tip.sequence - 1)
     return last
+
+
+def first_possible_ledger(envelope_xdr: str, passphrase: str) -> int:
+    """The first ledger that could include the stored envelope: its `min_ledger`, else ledger 1 (no lower bound)."""
+    preconditions = applied_envelope(envelope_xdr, passphrase).transaction.preconditions
+    bounds = preconditions.ledger_bounds if preconditions is not None else None
+    return max(1, bounds.min_ledger if bounds is not None else 0)
 
 
 def fee_for(attempt_number: int, base_fee: int, max_fee: int) -> int:

@@ -1,14 +1,18 @@
-"""The one interface settlement has to a ledger, and its Horizon implementation (stellar-sdk)."""
+"""The Horizon implementation of settlement's ledger interface (ledger_api.py), over stellar-sdk.
+
+The interface's names are re-exported here for the code that imports them from this module.
+"""
 
 from __future__ import annotations
 
 import calendar
 import logging
 import threading
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any
 
 from stellar_sdk import Server, TransactionBuilder, xdr
 from stellar_sdk.exceptions import (
@@ -20,94 +24,44 @@ from stellar_sdk.exceptions import (
 )
 
 from services.settlement.fees import fee_hint
+from services.settlement.ledger_api import (
+    DUPLICATE_HTTP,
+    ERROR_HTTP,
+    PENDING_HTTP,
+    TRY_AGAIN_LATER_HTTP,
+    FoundTransaction,
+    LedgerClient,
+    LedgerTip,
+    LedgerTransactions,
+    LedgerUnavailable,
+    Lookup,
+    SequenceRead,
+    SubmitReply,
+    receiving_problem,
+)
 from services.settlement.pacing import PacedRequestsClient, RatePacer
 from telemetry.metrics import ENVELOPES_SUBMITTED, LEDGER_REQUEST_SECONDS
 
 log = logging.getLogger(__name__)
 
+# Destination reads at once: each is one request, and a pass checks all of its new destinations.
+PARALLEL_DESTINATION_READS = 8
+# Horizon's largest page: a ledger with more transactions than this takes a request per page.
+PAGE_LIMIT = 200
 
-class LedgerUnavailable(Exception):
-    """The ledger could not be asked (network error, 5xx, 429): nothing was learned."""
-
-
-@dataclass(frozen=True)
-class LedgerTip:
-    """The latest closed ledger, as the ledger itself reports it."""
-
-    sequence: int
-    closed_at: int  # unix seconds, the ledger's own clock
-
-
-@dataclass(frozen=True)
-class SubmitReply:
-    """What a submission answered, without interpretation (outcomes.py interprets it).
-
-    `applied` is True when the answer carries a transaction applied in a ledger (successful or
-    not). `http_status` 0 means no HTTP answer at all (connection error).
-    """
-
-    http_status: int
-    applied: bool = False
-    successful: bool = False
-    ledger: int | None = None
-    tx_code: str | None = None
-    op_codes: tuple[str, ...] = field(default_factory=tuple)
-    detail: str = ""
-    fee_hint: int | None = None  # tx_insufficient_fee: the total fee that would have got in
-
-
-@dataclass(frozen=True)
-class FoundTransaction:
-    """A transaction found by hash: it was applied in `ledger`."""
-
-    tx_hash: str
-    ledger: int
-    successful: bool
-    tx_code: str
-    op_codes: tuple[str, ...]
-    fee_charged: int | None = None  # stroops, the fee bump's when one carried it
-    envelope_xdr: str = ""  # what `reconcile` reads the amounts paid from
-
-
-@dataclass(frozen=True)
-class Lookup:
-    """A lookup by hash, and the ledger the answering Horizon instance had reached (`Latest-Ledger`).
-
-    A 404 proves only that the transaction was not applied in ledgers up to `seen_ledger`.
-    """
-
-    found: FoundTransaction | None
-    seen_ledger: int
-
-
-@dataclass(frozen=True)
-class SequenceRead:
-    """An account's sequence number (None: no such account) as of the ledger the instance had reached."""
-
-    sequence: int | None
-    seen_ledger: int
-
-
-class LedgerClient(Protocol):
-    """What settlement needs of a ledger; selected per environment by config."""
-
-    def latest_ledger(self) -> LedgerTip:
-        """The latest closed ledger the answering instance has; raises LedgerUnavailable."""
-
-    def account_sequence(self, account_id: str) -> SequenceRead:
-        """The account's sequence number and the ledger it was read at; raises LedgerUnavailable."""
-
-    def submit_async(self, envelope_xdr: str) -> SubmitReply:
-        """Submit asynchronously: queued or refused on receipt; never raises for a ledger or transport problem."""
-
-    def find_transaction(self, tx_hash: str) -> Lookup:
-        """The applied transaction with this hash, or a fee bump's inner hash (None on 404), and the ledger it saw."""
-
-    def fee_stats(self) -> dict[str, Any]:
-        """Horizon's fee statistics of the last ledgers; raises LedgerUnavailable."""
-
-    def asset_balance(self, account_id: str, asset_code: str, issuer: str) -> Decimal | None:
-        """The account's balance of the asset, None without the account or its trustline; raises LedgerUnavailable."""
+__all__ = [
+    "FoundTransaction",
+    "HorizonLedgerClient",
+    "LedgerClient",
+    "LedgerTip",
+    "LedgerUnavailable",
+    "Lookup",
+    "SequenceRead",
+    "SubmitReply",
+    "decode_result_codes",
+    "latest_ledger_header",
+    "submit_result",
+]
 
 
 def _snake(name: str) -> str:
@@ -219,23 +173,66 @@ class HorizonLedgerClient:
                 return Decimal(line["balance"])
         return None
 
+    def receiving_problems(self, account_ids: Sequence[str], asset_code: str, issuer: str) -> dict[str, str | None]:
+        """GET /accounts/{id} for each account, a few at once: Horizon reads one account per request."""
+
+        def problem(account_id: str) -> str | None:
+            if account_id == issuer:
+                return None
+            body, _ = self._read(f"/accounts/{account_id}", label="destination")
+            return receiving_problem(None if body is None else body.get("balances", []), asset_code, issuer)
+
+        wanted = list(dict.fromkeys(account_ids))
+        if len(wanted) < 2:
+            return {account_id: problem(account_id) for account_id in wanted}
+        with ThreadPoolExecutor(min(len(wanted), PARALLEL_DESTINATION_READS)) as pool:
+            return dict(zip(wanted, pool.map(problem, wanted), strict=True))
+
     def find_transaction(self, tx_hash: str) -> Lookup:
         """GET /transactions/{hash}."""
         body, seen = self._read(f"/transactions/{tx_hash}", label="find_transaction")
-        if body is None:
-            return Lookup(None, seen)
-        tx_code, op_codes = _found_codes(body)
-        charged = body.get("fee_charged")
-        found = FoundTransaction(
-            tx_hash,
-            int(body["ledger"]),
-            bool(body["successful"]),
-            tx_code,
-            op_codes,
-            None if charged is None else int(charged),
-            str(body.get("envelope_xdr", "")),
-        )
-        return Lookup(found, seen)
+        return Lookup(None if body is None else _found(body, tx_hash), seen)
+
+    def ledger_transactions(self, first: int, last: int) -> LedgerTransactions:
+        """GET /ledgers/{seq}/transactions (failed ones included), a page of 200 at a time, for each ledger.
+
+        One request a ledger (more only past 200 transactions in it). A ledger above the answering
+        instance's `Latest-Ledger` is not taken as read, whatever the answer's body: the scan
+        stops there, and a later one reads it.
+        """
+        found: dict[str, FoundTransaction] = {}
+        through, seen = first - 1, 0
+        sequences = list(range(first, last + 1))
+        if len(sequences) > 1:  # a worker behind by a few ledgers reads them at once, not one after the other
+            with ThreadPoolExecutor(len(sequences)) as pool:
+                answers = list(pool.map(self._ledger_records, sequences))
+        else:
+            answers = [self._ledger_records(sequence) for sequence in sequences]
+        for sequence, (records, height) in zip(sequences, answers, strict=True):
+            seen = max(seen, height)
+            if records is None:
+                break
+            for body in records:
+                for tx_hash in _hashes(body):
+                    found[tx_hash] = _found(body, tx_hash)
+            through = sequence
+        return LedgerTransactions(found, through, seen)
+
+    def _ledger_records(self, sequence: int) -> tuple[list[dict[str, Any]] | None, int]:
+        """One ledger's transactions, and the lowest height of the answers (None: the ledger was not read whole)."""
+        records: list[dict[str, Any]] = []
+        params = {"limit": str(PAGE_LIMIT), "order": "asc", "include_failed": "true"}
+        lowest: int | None = None
+        while True:
+            body, seen = self._read(f"/ledgers/{sequence}/transactions", params, label="ledger_transactions")
+            lowest = seen if lowest is None else min(lowest, seen)
+            if body is None or seen < sequence:
+                return None, lowest
+            page: list[dict[str, Any]] = body["_embedded"]["records"]
+            records.extend(page)
+            if len(page) < PAGE_LIMIT:
+                return records, lowest
+            params = {**params, "cursor": str(page[-1]["paging_token"])}
 
     def submit_async(self, envelope_xdr: str) -> SubmitReply:
         """POST /transactions_async: queued (201 PENDING, 409 DUPLICATE), 503 TRY_AGAIN_LATER or 400 ERROR.
@@ -251,7 +248,7 @@ class HorizonLedgerClient:
         try:
             envelope = TransactionBuilder.from_xdr(envelope_xdr, self.network_passphrase)
             body = self.server.submit_transaction_async(envelope, skip_memo_required_check=True)
-            status = 201
+            status = PENDING_HTTP
         except ConnectionError as error:
             return SubmitReply(0, detail=f"connection error: {type(error).__name__}")
         except (BadRequestError, BadResponseError, BaseHorizonError) as error:
@@ -266,11 +263,12 @@ class HorizonLedgerClient:
         tx_status = str(body.get("tx_status") or "")
         detail = f"HTTP {status} {tx_status}".strip()
         if tx_status == "DUPLICATE":
-            status = 409
+            status = DUPLICATE_HTTP
         error_xdr = body.get("error_result_xdr")
-        if status == 400 and error_xdr:
+        if status == ERROR_HTTP and error_xdr:
             tx_code, op_codes = decode_result_codes(error_xdr)
-            return SubmitReply(400, tx_code=tx_code, op_codes=op_codes, detail=detail, fee_hint=fee_hint(error_xdr))
+            hint = fee_hint(error_xdr)
+            return SubmitReply(ERROR_HTTP, tx_code=tx_code, op_codes=op_codes, detail=detail, fee_hint=hint)
         return SubmitReply(status, detail=detail)
 
     def fee_stats(self) -> dict[str, Any]:
@@ -281,7 +279,7 @@ class HorizonLedgerClient:
         return body
 
 
-ASYNC_STATUSES = {201: "PENDING", 409: "DUPLICATE", 503: "TRY_AGAIN_LATER"}
+ASYNC_STATUSES = {PENDING_HTTP: "PENDING", DUPLICATE_HTTP: "DUPLICATE", TRY_AGAIN_LATER_HTTP: "TRY_AGAIN_LATER"}
 
 
 def submit_result(reply: SubmitReply) -> str:
@@ -304,6 +302,27 @@ def latest_ledger_header(headers: dict[str, str]) -> int:
             except ValueError:
                 break
     return 0
+
+
+def _hashes(body: dict[str, Any]) -> list[str]:
+    """A transaction resource's hashes: its own, and a fee bump's inner one."""
+    inner = (body.get("inner_transaction") or {}).get("hash")
+    return [str(body["hash"]), *([str(inner)] if inner else [])]
+
+
+def _found(body: dict[str, Any], tx_hash: str) -> FoundTransaction:
+    """A transaction resource as found under `tx_hash`."""
+    tx_code, op_codes = _found_codes(body)
+    charged = body.get("fee_charged")
+    return FoundTransaction(
+        tx_hash,
+        int(body["ledger"]),
+        bool(body["successful"]),
+        tx_code,
+        op_codes,
+        None if charged is None else int(charged),
+        str(body.get("envelope_xdr", "")),
+    )
 
 
 def _found_codes(body: dict[str, Any]) -> tuple[str, tuple[str, ...]]:

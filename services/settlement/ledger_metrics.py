@@ -7,8 +7,8 @@ from collections.abc import Iterator, Mapping
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-from services.settlement.ledger_client import LedgerUnavailable
-from services.settlement.networks import SettlementNetwork
+from services.settlement.ledger_api import LedgerUnavailable
+from services.settlement.settings import SettlementNetwork
 
 
 class DistributionBalanceCollector(Collector):

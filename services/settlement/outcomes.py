@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from services.settlement.ledger_client import FoundTransaction, SubmitReply
+from services.settlement.ledger_api import FoundTransaction, SubmitReply
 
 
 class Kind(StrEnum):
@@ -47,8 +47,6 @@ OUR_PROBLEMS = frozenset({"op_underfunded", "tx_insufficient_balance", "tx_bad_a
 
 RETRYABLE_TX_CODES = frozenset({"tx_bad_seq", "tx_too_late", "tx_insufficient_fee", "tx_too_early"})
 RETRYABLE_HTTP = frozenset({0, 429, 500, 502, 503, 504})
-# POST /transactions_async: 201 PENDING and 409 DUPLICATE mean queued; the envelope is followed by hash.
-QUEUED_HTTP = frozenset({201, 409})
 
 
 @dataclass(frozen=True)
@@ -102,7 +100,7 @@ def classify_reply(reply: SubmitReply) -> Outcome:
         # as `tx_failed` from the checks on receipt, with nothing applied; a lookup by hash decides.
         applied = reply.tx_code == "tx_failed" and any(code in PAYEE_REASON_CODES for code in reply.op_codes)
         return classify_codes(reply.tx_code, reply.op_codes, applied=applied, ledger=None)
-    if reply.http_status in QUEUED_HTTP:
+    if reply.queued:  # PENDING or DUPLICATE: the envelope is followed by hash
         return Outcome(Kind.PENDING, reply.detail or "queued")
     if reply.http_status in RETRYABLE_HTTP or reply.http_status >= 500:
         return Outcome(Kind.PENDING, reply.detail or f"HTTP {reply.http_status}")

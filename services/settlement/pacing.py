@@ -51,13 +51,19 @@ class RatePacer:
         self.refused = 0  # 429 answers seen
 
     def observe(self, status: int, headers: Mapping[str, Any]) -> None:
-        """Learn from one answer's status and headers."""
+        """Learn from one answer's status and headers.
+
+        The spacing counts from the answer, not only from the send: the server counted the
+        request somewhere in between, and a request held up on its way (a loaded machine) would
+        otherwise make the next one, sent on time, reach the server early and be refused.
+        """
         now = self._clock()
         retry_after = _header(headers, "Retry-After")
         reset = _header(headers, "X-RateLimit-Reset")
         limit = _header(headers, "X-RateLimit-Limit")
         remaining = _header(headers, "X-RateLimit-Remaining")
         with self._lock:
+            self._last = max(self._last, now)
             if status == 429:
                 self.refused += 1
                 # Without either header the answer says nothing of when: settlement's own backoff applies.

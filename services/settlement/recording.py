@@ -17,18 +17,23 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from services.settlement.networks import SettlementNetwork, SettlementSettings
+from services.settlement.ledger_api import LedgerUnavailable
+from services.settlement.outages import Outages
 from services.settlement.outcomes import PAYEE_REASON_CODES, PAYEE_REASONS, RETRYABLE_TX_CODES, Kind, Outcome
-from storage import envelopes
+from services.settlement.settings import SettlementNetwork, SettlementSettings
+from storage import cancellations, envelopes
 from storage import settlement as store
 from storage.database import database
 from storage.models import SettlementAttempt, SettlementPayment
-from telemetry.metrics import FEES_CHARGED
+from telemetry.metrics import ENVELOPES_CLOSED, FEES_CHARGED
 
 log = logging.getLogger(__name__)
 
 DONE: float | None = None
 Delays = dict[uuid.UUID, float | None]
+
+# The distribution account cannot pay: one condition for the environment, probed by the worker (outages.py).
+UNDERFUNDED = "op_underfunded"
 
 # Process-wide counters, for logs and tests; the CLI status reads the durable view from storage.
 COUNTERS: Counter[str] = Counter()
@@ -40,6 +45,7 @@ class Context(Protocol):
     settings: SettlementSettings
     clock: Callable[[], datetime]
     hook: Callable[[str], None]
+    outages: Outages
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,23 @@ def blocked(ctx: Context, transfer_ids: list[uuid.UUID], error: str) -> None:
     log.warning("%d transfer(s) blocked by our own setup, operator action needed: %s", len(transfer_ids), error)
 
 
+def guard(ctx: Context, transfer_ids: list[uuid.UUID], step: Callable[[], Delays]) -> Delays:
+    """Run one step for these transfers; a failure is noted on them, and they are due again after a backoff.
+
+    The ledger out of reach is expected (retried soon); anything else is a bug to trace (retried late).
+    """
+    try:
+        return step()
+    except LedgerUnavailable as error:
+        store.note_problems(transfer_ids, f"{store.LEDGER_UNAVAILABLE}: {error}"[:200], blocked=False, now=ctx.clock())
+        COUNTERS["ledger_unavailable"] += 1
+        return dict.fromkeys(transfer_ids, ctx.settings.retry_base_seconds)
+    except Exception:
+        log.exception("unexpected error settling %d transfer(s)", len(transfer_ids))
+        COUNTERS["unexpected"] += 1
+        return dict.fromkeys(transfer_ids, ctx.settings.retry_max_seconds)
+
+
 def record(ctx: Context, flight: Flight, outcome: Outcome, proven_applied: bool) -> Delays:
     """Store what the ledger said about the envelope; return when each transfer is due again.
 
@@ -90,6 +113,7 @@ def record(ctx: Context, flight: Flight, outcome: Outcome, proven_applied: bool)
             )
             if won:
                 FEES_CHARGED.labels(flight.network.environment).inc(outcome.fee_charged or 0)
+                ENVELOPES_CLOSED.labels(flight.network.environment, "applied").inc()
                 envelopes.close_payments(attempt.id, "applied", "op_success", now)
                 members = [(payment.transfer_id, payment.number) for payment in flight.payments]
                 store.complete_transfers(members, attempt.tx_hash, outcome.ledger or 0, now)
@@ -113,6 +137,8 @@ def record(ctx: Context, flight: Flight, outcome: Outcome, proven_applied: bool)
     detail = f"{outcome.detail} (envelope {attempt.id} of {len(ids)} payment(s), attempt {flight.highest_number})"
     if outcome.kind is Kind.BLOCKED:
         blocked(ctx, ids, detail)
+        if outcome.result_code == UNDERFUNDED:
+            _short_of_funding(ctx, flight, ids)
         return dict.fromkeys(ids, backoff(ctx.settings, attempt.submissions + flight.highest_number))
     store.note_problems(ids, detail, False, now)
     COUNTERS["pending"] += 1
@@ -136,13 +162,14 @@ def _applied_but_failed(ctx: Context, flight: Flight, outcome: Outcome, now: dat
         )
         if won:
             FEES_CHARGED.labels(flight.network.environment).inc(outcome.fee_charged or 0)
-        if won:
+            ENVELOPES_CLOSED.labels(flight.network.environment, "failed").inc()
             for payment in flight.payments:
                 code = _op_code(outcome, payment)
                 if code in PAYEE_REASON_CODES:
                     envelopes.close_payments(attempt.id, "failed", code, now, [payment.transfer_id])
                     reason = f"{PAYEE_REASONS[code]} (ledger result {code})"
                     store.fail_transfer(payment.transfer_id, PAYEE_REASON_CODES[code], reason, payment.number, now)
+                    cancellations.refuse_pending([payment.transfer_id], now)
                     failed.append(payment.transfer_id)
                     failures[payment.transfer_id] = (code, reason)
                 else:
@@ -176,9 +203,15 @@ def _applied_but_failed(ctx: Context, flight: Flight, outcome: Outcome, now: dat
     detail = f"{outcome.detail} in {attempt.tx_hash[:12]} (attempt {flight.highest_number}); paying again"
     if ours:
         blocked(ctx, retry, f"{', '.join(sorted(ours))}: {detail}")
+        if UNDERFUNDED in ours:
+            _short_of_funding(ctx, flight, retry)
         delays.update(dict.fromkeys(retry, backoff(ctx.settings, attempt.submissions + flight.highest_number)))
     else:
         store.note_problems(retry, f"not paid: {detail}", False, now)
         COUNTERS["requeued"] += len(retry)
         delays.update(dict.fromkeys(retry, 0.0))
     return delays
+
+
+def _short_of_funding(ctx: Context, flight: Flight, transfer_ids: list[uuid.UUID]) -> None:
+    ctx.outages.funding_short(flight.network.environment, store.amount_of(transfer_ids), ctx.clock())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from services.settlement.networks import networks_from_config, settings_from_config
+from services.settlement.settings import networks_from_config, settings_from_config
 from services.settlement.worker import Hook, Settler, _no_hook
 
 

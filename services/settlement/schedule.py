@@ -13,10 +13,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from services.settlement.ledger_client import LedgerTip
+from services.settlement.ledger_api import LedgerTip
 
 # Horizon ingests a ledger a moment after it closes, and close times come to the second.
 INGEST_MARGIN_SECONDS = 0.2
+MAX_QUEUED_REMEMBERED = 10_000
 
 
 class CloseClock:
@@ -64,3 +65,28 @@ def spread(until_close: float, free_channels: int) -> float:
     last until the close; a full envelope never waits for this.
     """
     return max(until_close, 0.0) / max(free_channels, 1)
+
+
+class QueuedEnvelopes:
+    """The tip this worker had seen when the ledger queued each of its envelopes: when to look for it again.
+
+    A queued envelope is looked up only once a newer tip shows a closed ledger; forgetting one
+    (another worker closed it, say) only costs a lookup.
+    """
+
+    def __init__(self) -> None:
+        self._at: dict[int, int] = {}  # envelope id -> the tip when the ledger queued it
+
+    def queued_at(self, attempt_id: int) -> int | None:
+        """The tip when the ledger queued the envelope; None when this worker does not know it queued."""
+        return self._at.get(attempt_id)
+
+    def remember(self, attempt_id: int, ledger: int) -> None:
+        """The ledger queued the envelope when the tip was `ledger`."""
+        if len(self._at) > MAX_QUEUED_REMEMBERED:  # envelopes another worker closed: forget them all
+            self._at.clear()
+        self._at[attempt_id] = ledger
+
+    def forget(self, attempt_id: int) -> None:
+        """The envelope is no longer queued (found, refused, or past its bound)."""
+        self._at.pop(attempt_id, None)

@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 
 from services.incarnations import Incarnations
 from services.reports import ReportWriter
+from services.resolutions import ResolutionWriter
 from services.webhooks.dispatch import dispatch_once
 from services.webhooks.endpoints import signing_secrets
 from services.webhooks.secret_box import SecretBox, SecretUnavailable
@@ -50,6 +51,10 @@ EVENT_TYPE_HEADER = "TKN-Event-Type"
 TRANSFER_ID_HEADER = "TKN-Transfer-ID"
 PRUNE_EVERY_SECONDS = 3_600.0
 GONE = 410
+# Recording an attempt while the database restarts: up to about 18 s in all, well inside a claim.
+RECORD_TRIES = 6
+RECORD_PAUSE_SECONDS = 0.5
+RECORD_PAUSE_MAX_SECONDS = 5.0
 
 Clock = Callable[[], datetime]
 
@@ -81,6 +86,7 @@ class Deliverer:
         self.incarnations = Incarnations(worker_id, kind="webhook deliverer")
         self.worker_id = self.incarnations.name
         self.writer = writer or ReportWriter()
+        self.resolutions = ResolutionWriter()
         self.clock = clock
         self.tls = tls
         self.box = SecretBox(settings.secret_keys)
@@ -90,7 +96,7 @@ class Deliverer:
         """Empty the outbox into deliveries, batch by batch; return how many events."""
         total = 0
         while True:
-            count = dispatch_once(self.writer, self.settings, self.clock())
+            count = dispatch_once(self.writer, self.settings, self.clock(), self.resolutions)
             total += count
             if count < self.settings.dispatch_batch:
                 return total
@@ -125,9 +131,33 @@ class Deliverer:
         """Send one delivery, signed at this moment, and record the attempt."""
         moment = self.clock()
         result = self._send(delivery, moment)
-        with database.connection_context():
-            self._record(delivery, result)
+        self._record_when_reachable(delivery, result)
         return result
+
+    def _record_when_reachable(self, delivery: ClaimedDelivery, result: SendResult) -> None:
+        """Record the attempt, trying again for a while when the database cannot be reached.
+
+        The receiver already has the message: an attempt left unrecorded is sent again once its
+        claim lapses (same webhook-id, so receivers dedupe, but noise all the same).
+        """
+        for attempt in range(RECORD_TRIES):
+            try:
+                with database.connection_context():
+                    self._record(delivery, result)
+                return
+            except Exception as error:
+                if not unreachable(error):
+                    raise
+                pause = min(RECORD_PAUSE_MAX_SECONDS, RECORD_PAUSE_SECONDS * 2**attempt)
+                log.warning(
+                    "database unreachable, recording webhook %s's attempt again in %.1f s: %s",
+                    delivery.message_id, pause, type(error).__name__,
+                )  # fmt: skip
+                time.sleep(pause)
+        log.warning(
+            "webhook %s was sent but its attempt could not be recorded; it will be sent again (same webhook-id)",
+            delivery.message_id,
+        )
 
     def _send(self, delivery: ClaimedDelivery, moment: datetime) -> SendResult:
         try:
@@ -232,8 +262,11 @@ class Deliverer:
                     done, _ = wait(inflight, timeout=timeout, return_when=FIRST_COMPLETED)
                     for future in done:
                         inflight.pop(future)
-                        if future.exception() is not None:
-                            log.error("webhook send failed unexpectedly", exc_info=future.exception())
+                        failure = future.exception()
+                        if failure is not None and unreachable(failure):
+                            log.warning("database unreachable, a webhook attempt is left to retry: %s", failure)
+                        elif failure is not None:
+                            log.error("webhook send failed unexpectedly", exc_info=failure)
                 elif not claimed:
                     stop.wait(self.settings.poll_seconds)
             wait(inflight)

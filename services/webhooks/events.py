@@ -1,4 +1,4 @@
-"""Event kinds: one per state a transfer enters."""
+"""Event kinds: one per state a transfer enters, and one per cancellation request's final decision."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ KIND_OF_STATE = {
     TransferState.COMPLETED.value: "transfer.completed",
     TransferState.FAILED.value: "transfer.failed",
 }
-KINDS = tuple(KIND_OF_STATE.values())
+# A camt.056's final camt.029 (CNCL or RJCR), named like the state kinds: it is about the transfer.
+CANCELLATION_KIND = "transfer.cancellation"
+KINDS = (*KIND_OF_STATE.values(), CANCELLATION_KIND)
 
 
 class UnknownEventKind(ValueError):

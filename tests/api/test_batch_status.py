@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from storage.database import database
 from storage.models import StatusQuery
 from tests.support.messages import pacs008
-from tests.support.reports import parse_report
+from tests.support.reports import parse_report, rejected
 from tests.support.transfers import AT, move
 
 URL = "/v1/transfers/batch-status"
@@ -120,6 +120,18 @@ def test_bad_input_is_400_with_a_json_error(client: FlaskClient, api_key: str, r
     assert body["message"]
     (record,) = records()
     assert (record.message_type, record.status, bytes(record.raw_request)) == ("batch-status", "400", raw)
+
+
+def test_a_trailing_slash_is_the_same_endpoint(client: FlaskClient, api_key: str) -> None:
+    headers = {"Content-Type": "application/json", "NET-API-KEY": api_key}
+    response = client.post(f"{URL}/", data=json.dumps({"transfer_ids": []}), headers=headers)
+    assert (response.status_code, response.get_json()) == (200, {"transfers": [], "not_found": []})
+
+
+def test_a_body_over_the_limit_is_a_pacs002_ff01_stating_it(client: FlaskClient, api_key: str) -> None:
+    response = ask(client, api_key, None, raw=b" " * (1024 * 1024 + 1))
+    assert response.status_code == 400
+    assert "exceeds the limit" in rejected(response.data, "FF01").text
 
 
 def test_exactly_100_ids_are_allowed(client: FlaskClient, api_key: str) -> None:

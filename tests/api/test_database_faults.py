@@ -18,14 +18,16 @@ from flask.testing import FlaskClient
 
 import storage.database
 from api.errors import DATABASE_RETRY_AFTER_SECONDS
+from harness.postgres import ThrowawayPostgres
 from storage.database import database
 from tests.support.databases import reset_postgres, row_counts
-from tests.support.messages import pacs008, pacs028
+from tests.support.messages import camt056, pacs008, pacs028
 from tests.support.reports import parse_report
-from tests.support.throwaway_postgres import ThrowawayPostgres
+from tests.support.resolutions import parse_answer
 
 PACS008 = "/v1/pacs008/net"
 PACS028 = "/v1/pacs028/net"
+CAMT056 = "/v1/camt056/net"
 
 
 @pytest.fixture()
@@ -119,3 +121,18 @@ def test_a_connection_lost_mid_statement_is_503_and_writes_nothing(
         database.execute_sql('DROP TRIGGER "slow_insert" ON "transfer"')
     assert row_counts() == (0, 0, 0)
     assert post(client, api_key, PACS008, body).status_code == 201
+
+
+def test_a_camt056_on_a_stopped_database_is_503_in_camt029_form_and_its_resend_is_decided(
+    client: FlaskClient, api_key: str, throwaway_postgres: ThrowawayPostgres
+) -> None:
+    cancellation = camt056(instruction_id=create(client, api_key))
+    with stopped(throwaway_postgres):
+        response = post(client, api_key, CAMT056, cancellation)
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == str(DATABASE_RETRY_AFTER_SECONDS)
+    answer = parse_answer(response.data)  # a valid camt.029
+    assert (answer.confirmation, answer.proprietary) == ("RJCR", "TECH")
+    assert "could not reach its database" in answer.text
+    resent = post(client, api_key, CAMT056, cancellation)
+    assert (resent.status_code, parse_answer(resent.data).confirmation) == (200, "CNCL")

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from ledger.config import DEFAULT_PASSPHRASE
+from ledger.testing import free_port, run_ledger_server
 from werkzeug.test import TestResponse
 
 from app import create_app
-from ledger.config import DEFAULT_PASSPHRASE
-from ledger.testing import free_port, run_ledger_server
 from storage.database import database
 from storage.migrate import migration_names, upgrade
 from tests.support.databases import unmigrated_store

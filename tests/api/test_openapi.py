@@ -43,6 +43,21 @@ ANSWERED_ELSEWHERE = {
         "500",
     ): "tests/api/test_pacs028.py::test_a_query_that_cannot_be_recorded_is_not_answered",
     ("post", "/v1/pacs028/{network}", "503"): "tests/api/test_database_faults.py",
+    ("post", "/v1/pacs008/{network}", "429"): "tests/api/test_rate_limits.py::test_the_429_is_the_documented_one",
+    ("post", "/v1/pacs028/{network}", "429"): "tests/api/test_rate_limits.py::test_the_429_is_the_documented_one",
+    ("post", "/v1/transfers/batch-status", "429"): "tests/api/test_rate_limits.py::test_the_429_is_the_documented_one",
+    ("post", "/v1/camt056/{network}", "429"): "tests/api/test_rate_limits.py::test_the_429_is_the_documented_one",
+    (
+        "post",
+        "/v1/camt056/{network}",
+        "500",
+    ): "tests/api/test_camt056.py::test_an_unexpected_error_is_500_in_camt029_form_with_a_correlation_id",
+    ("post", "/v1/camt056/{network}", "503"): "tests/api/test_database_faults.py",
+    (
+        "post",
+        "/v1/camt056/{network}",
+        "202",
+    ): "tests/api/test_camt056.py::test_in_flight_is_pdcr_then_cancelled_once_the_envelope_is_proven_unapplied",
     ("get", "/readyz", "503"): "tests/api/test_health.py::test_not_ready_while_migrations_are_pending",
     ("get", "/metrics", "401"): "tests/api/test_metrics.py::test_a_metrics_token_is_required_when_set",
 }
@@ -149,8 +164,10 @@ def _transfer_id(xml: str) -> str:
 
 
 def test_every_example_gets_its_documented_answer_from_the_real_app(live_server: str, api_key: str) -> None:
-    """Each request example is sent over HTTP; the answer must be the documented one, up to IDs and times."""
-    accepted_id = _transfer_id(_documented_answer("post", "/v1/pacs008/{network}", "accepted")[1])
+    """Each request example is sent over HTTP, its placeholders filled as the document says.
+
+    The answer must be the documented one, up to IDs and times.
+    """
     created_id = ""
     answered = 0
     # The pacs.008 examples first: the others ask about the transfer the accepted one creates.
@@ -162,7 +179,7 @@ def test_every_example_gets_its_documented_answer_from_the_real_app(live_server:
         headers = {"NET-API-KEY": api_key, "Content-Type": media_type}
         for name, example in _examples("post", path).items():
             text = example if isinstance(example, str) else json.dumps(example)
-            body = with_fresh_message_id(text).replace(accepted_id, created_id or accepted_id)
+            body = with_fresh_message_id(text).replace("__TRANSFER_ID__", created_id)
             response = requests.post(live_server + path.format(network="net"), data=body.encode(), headers=headers)
             status, answer = _documented_answer("post", path, name)
             assert (name, response.status_code) == (name, int(status))
@@ -177,12 +194,31 @@ def test_every_example_gets_its_documented_answer_from_the_real_app(live_server:
     assert answered >= 12
 
 
+def test_no_request_example_carries_a_message_id_that_expires() -> None:
+    """A MsgId is only good for 24 hours: an example carries the placeholder, or one that is refused anyway."""
+    for method, path, _ in operations():
+        for name, example in _examples(method, path).items():
+            text = example if isinstance(example, str) else json.dumps(example)
+            for message_id in re.findall(r"<MsgId>([^<]*)</MsgId>", text):
+                assert message_id == "__MSG_ID__" or not re.fullmatch(r"[0-9]{10}[0-9A-F]{10}", message_id), name
+    assert "__MSG_ID__" in SPEC["info"]["description"] and "__TRANSFER_ID__" in SPEC["info"]["description"]
+
+
+def test_the_servers_are_relative_to_where_the_document_is_served() -> None:
+    assert [server["url"] for server in SPEC["servers"]] == ["/"]
+
+
 def _probes(live_server: str, api_key: str, production_key: str) -> list[tuple[str, str, requests.Response]]:
     """One real request for each documented status that no example shows."""
     xml = {"NET-API-KEY": api_key, "Content-Type": "application/xml"}
     accepted = _examples("post", "/v1/pacs008/{network}")["accepted"]
     probes = []
-    for path in ("/v1/pacs008/{network}", "/v1/pacs028/{network}", "/v1/transfers/batch-status"):
+    for path in (
+        "/v1/pacs008/{network}",
+        "/v1/pacs028/{network}",
+        "/v1/transfers/batch-status",
+        "/v1/camt056/{network}",
+    ):
         url = live_server + path.format(network="net")
         probes.append(("post", path, requests.post(url, data=b"<Document/>", headers={"Content-Type": "text/xml"})))
         probes.append(("post", path, requests.get(url, headers=xml)))

@@ -280,3 +280,17 @@ def test_missing_content_type_is_ff01_saying_so(client: FlaskClient, api_key: st
     response = client.post(URL, data=pacs008(), headers={"NET-API-KEY": api_key})
     assert response.status_code == 400
     assert "Content-Type header is missing" in rejected(response.data, "FF01").text
+
+
+def test_a_charset_parameter_on_the_content_type_is_accepted(client: FlaskClient, api_key: str) -> None:
+    response = post(client, api_key, pacs008(), content_type="application/xml; charset=utf-8")
+    assert response.status_code == 201
+
+
+def test_a_body_shorter_than_its_content_length_is_400_and_creates_nothing(client: FlaskClient, api_key: str) -> None:
+    # The client went away mid-body: what arrived is not parsed.
+    headers = {"Content-Type": "application/xml", "NET-API-KEY": api_key}
+    response = client.post(URL, data=pacs008(), headers=headers, environ_overrides={"CONTENT_LENGTH": "5000"})
+    assert response.status_code == 400
+    rejected(response.data, "NARR")
+    assert transfers() == 0

@@ -1,14 +1,18 @@
-"""A reused MsgId: the identical message replays the original answer; a different one is AM05."""
+"""A reused MsgId: the identical message replays the original answer; a different one is AM05.
+
+What a transfer keeps of its request is bounded, and the replay still compares whole bodies."""
 
 from __future__ import annotations
 
+import hashlib
 from concurrent.futures import ThreadPoolExecutor
 
 import requests
+from flask import Flask
 from flask.testing import FlaskClient
 from stellar_sdk import Keypair
 
-from services.redaction import REDACTED
+from services.redaction import REDACTED, STORED_MARKER_MAX_BYTES
 from storage.database import database
 from storage.models import Transfer
 from storage.transfers import count_transfers
@@ -93,3 +97,40 @@ def test_a_secret_seed_is_not_kept_and_the_resend_still_replays(client: FlaskCli
     with database.connection_context():
         (transfer,) = Transfer.select()
     assert seed.encode() not in bytes(transfer.raw_request) and REDACTED.encode() in bytes(transfer.raw_request)
+
+
+def _largest_accepted(app: Flask, msg_id: str, amount: str = "10.00") -> bytes:
+    """A valid pacs.008 padded with a comment to exactly the body limit: the most a caller can make us keep."""
+    body = pacs008(msg_id=msg_id, amount=amount)
+    limit: int = app.config["MAX_BODY_BYTES"]
+    return body + b"<!--" + b"x" * (limit - len(body) - 7) + b"-->"
+
+
+def test_a_stored_request_cannot_exceed_its_bound_and_a_large_resend_still_replays(
+    app: Flask, client: FlaskClient, api_key: str
+) -> None:
+    msg_id = message_id()
+    body = _largest_accepted(app, msg_id)
+    assert len(body) == app.config["MAX_BODY_BYTES"]
+    first, again = _post(client, api_key, body), _post(client, api_key, body)
+    assert first.status_code == again.status_code == 201
+    assert again.data == first.data
+    kept = app.config["TRANSFER_RAW_MAX_BYTES"]
+    with database.connection_context():
+        (transfer,) = Transfer.select()
+    stored = bytes(transfer.raw_request)
+    assert len(stored) <= kept + STORED_MARKER_MAX_BYTES
+    assert stored == body[:kept] + b"\n[truncated: the first %d of %d bytes are kept]" % (kept, len(body))
+    assert transfer.request_sha256 == hashlib.sha256(body).hexdigest()
+
+
+def test_a_large_body_that_differs_only_past_the_kept_part_is_am05(
+    app: Flask, client: FlaskClient, api_key: str
+) -> None:
+    msg_id = message_id()
+    body = _largest_accepted(app, msg_id)
+    different = body[:-10] + b"y" + body[-9:]
+    assert _post(client, api_key, body).status_code == 201
+    response = _post(client, api_key, different)
+    assert response.status_code == 400
+    rejected(response.data, "AM05")

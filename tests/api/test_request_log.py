@@ -6,6 +6,7 @@ import json
 import logging
 import re
 import uuid
+from collections.abc import Callable
 
 import pytest
 from flask.testing import FlaskClient
@@ -13,10 +14,13 @@ from stellar_sdk import Keypair
 
 from api.request_log import REQUEST_ID_HEADER
 from telemetry.logs import make_formatter
+from telemetry.metrics import HTTP_REQUESTS
+from tests.support.databases import refusing_inserts
 from tests.support.messages import message_id, pacs008, pacs028
 from tests.support.reports import parse_report
 
 XML = {"Content-Type": "application/xml"}
+JSON = {"Content-Type": "application/json"}
 
 
 def request_lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -141,3 +145,74 @@ def test_json_lines_carry_the_fields_and_console_lines_are_readable(
 def test_an_unknown_log_format_is_refused() -> None:
     with pytest.raises(ValueError, match="LOG_FORMAT"):
         make_formatter("xml")
+
+
+def _counted() -> dict[tuple[str, str, str], float]:
+    return {
+        (s.labels["endpoint"], s.labels["status"], s.labels["reason"]): s.value
+        for metric in HTTP_REQUESTS.collect()
+        for s in metric.samples
+        if s.name.endswith("_total")
+    }
+
+
+_SUBMIT, _QUERY, _BATCH = "transfers.submit_pacs008", "transfers.query_pacs028", "batch_status.batch_status"
+_UNKNOWN = "00000000-0000-4000-8000-000000000000"
+# Every kind of answer of the busy routes: (name, path, content type, body, keyed, expected labels).
+_ANSWERS = [
+    ("accepted", "/v1/pacs008/net", XML, pacs008, True, (_SUBMIT, "201", "")),
+    ("no key", "/v1/pacs008/net", XML, pacs008, False, (_SUBMIT, "401", "")),
+    ("schema error", "/v1/pacs008/net", XML, lambda: pacs008(amount="abc"), True, (_SUBMIT, "400", "FF01")),
+    ("status", "/v1/pacs028/net", XML, None, True, (_QUERY, "200", "")),
+    ("unknown", "/v1/pacs028/net", XML, lambda: pacs028(instruction_id=_UNKNOWN), True, (_QUERY, "404", "AC01")),
+    ("batch", "/v1/transfers/batch-status", JSON, lambda: b'{"transfer_ids": []}', True, (_BATCH, "200", "")),
+    ("batch not JSON", "/v1/transfers/batch-status", JSON, lambda: b"[1, 2", True, (_BATCH, "400", "")),
+    ("batch no key", "/v1/transfers/batch-status", JSON, lambda: b"{}", False, (_BATCH, "401", "")),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type", "body", "keyed", "labels"), [case[1:] for case in _ANSWERS], ids=[c[0] for c in _ANSWERS]
+)
+def test_every_answer_of_the_busy_routes_is_logged_counted_and_carries_the_request_id(
+    client: FlaskClient,
+    api_key: str,
+    caplog: pytest.LogCaptureFixture,
+    path: str,
+    content_type: dict[str, str],
+    body: Callable[[], bytes] | None,
+    keyed: bool,
+    labels: tuple[str, str, str],
+) -> None:
+    keys = {"NET-API-KEY": api_key} if keyed else {}
+    transfer_id = _UNKNOWN
+    if body is None:  # a status query needs a transfer to ask about
+        created = client.post("/v1/pacs008/net", data=pacs008(), headers={**XML, **keys})
+        transfer_id = parse_report(created.data).info()["TransferId"]
+    data = body() if body is not None else pacs028(instruction_id=transfer_id)
+    caplog.set_level(logging.INFO)
+    caplog.clear()  # the pacs.008 above is logged too once an earlier test has configured logging
+    before = _counted()
+    response = client.post(path, data=data, headers={**content_type, **keys, REQUEST_ID_HEADER: "r-1"})
+    assert response.headers[REQUEST_ID_HEADER] == "r-1"
+    assert str(response.status_code) == labels[1]
+    [line] = request_lines(caplog)
+    assert (line.request_id, line.endpoint, line.status) == ("r-1", labels[0], response.status_code)  # type: ignore[attr-defined]
+    changed = {key: value - before.get(key, 0) for key, value in _counted().items() if value != before.get(key, 0)}
+    assert changed == {labels: 1}
+
+
+def test_an_unexpected_error_is_logged_counted_and_carries_the_request_id(
+    client: FlaskClient, api_key: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    before = _counted()
+    with refusing_inserts("journal_entry"):
+        response = client.post(
+            "/v1/pacs008/net", data=pacs008(), headers={**XML, "NET-API-KEY": api_key, REQUEST_ID_HEADER: "r-2"}
+        )
+    assert (response.status_code, response.headers[REQUEST_ID_HEADER]) == (422, "r-2")
+    [line] = request_lines(caplog)
+    assert (line.request_id, line.status, line.reason_code) == ("r-2", 422, "NARR")  # type: ignore[attr-defined]
+    changed = {key: value - before.get(key, 0) for key, value in _counted().items() if value != before.get(key, 0)}
+    assert changed == {("transfers.submit_pacs008", "422", "NARR"): 1}

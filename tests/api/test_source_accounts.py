@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from services.accounts import operations
 from storage.database import database
 from storage.models import JournalEntry, utc_now
+from storage.refusals import AccountRefusals
 from storage.transfers import count_transfers
 from tests.support.accounts import account, failed_checks, organization_id, prefund, resolutions
 from tests.support.messages import message_id, pacs008
@@ -169,3 +170,28 @@ def test_a_resent_accepted_message_gets_its_answer_after_its_bic_is_removed(clie
     again = post(client, api_key, body)
     assert (again.status_code, again.data) == (201, first.data)
     rejected(post(client, api_key, pacs008(debtor_agent="ACMEUS33")).data, "AG01")  # a new message is checked
+
+
+def am04_today(number: str) -> int:
+    """The account's AM04 refusals counted for today (UTC)."""
+    with database.connection_context():
+        row = AccountRefusals.get_or_none(AccountRefusals.account == account("Acme Bank", number).id)
+    return 0 if row is None or row.day != utc_now().date() else int(row.am04)
+
+
+def test_each_am04_refusal_is_counted_on_its_account_but_a_replay_or_another_code_is_not(
+    client: FlaskClient, api_key: str
+) -> None:
+    prefund("Acme Bank", "ACC-P", "10.00")
+    prefund("Acme Bank", "ACC-Q", "10.00")
+    accepted = pacs008(msg_id=message_id(), amount="10.00", debtor="ACC-P")
+    assert post(client, api_key, accepted).status_code == 201
+    assert am04_today("ACC-P") == 0
+    for _ in range(3):
+        rejected(post(client, api_key, pacs008(amount="0.01", debtor="ACC-P")).data, "AM04")
+    assert post(client, api_key, accepted).status_code == 201  # a replay is answered, not refused
+    assert (am04_today("ACC-P"), am04_today("ACC-Q")) == (3, 0)
+    with database.connection_context():
+        operations.change_status(organization_id("Acme Bank"), "ACC-Q", "blocked", utc_now())
+    rejected(post(client, api_key, pacs008(amount="50.00", debtor="ACC-Q")).data, "AC06")
+    assert am04_today("ACC-Q") == 0

@@ -7,11 +7,11 @@ from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
+from ledger.config import DEFAULT_PASSPHRASE
 from stellar_sdk import Account, Asset, Keypair, TransactionBuilder
 
 from chaos.invariants import TransferRow, check, ledger_payments
 from chaos.load import amount_of
-from ledger.config import DEFAULT_PASSPHRASE
 
 
 def test_every_transfer_paid_once_or_failed_with_a_reason_holds() -> None:

@@ -30,7 +30,7 @@ def test_orgs_create_and_keys_issue_list_revoke(app: Flask, runner: FlaskCliRunn
     listed = runner.invoke(args=["keys", "list"]).output
     assert key_id in listed and "Production" in listed and plain not in listed
     assert runner.invoke(args=["keys", "revoke", key_id]).exit_code == 0
-    assert "revoked" in runner.invoke(args=["keys", "list", "--org", "Acme"]).output
+    assert "revoked" in runner.invoke(args=["keys", "list", "Acme"]).output
     with database.connection_context():
         assert authenticate(plain) is None
 

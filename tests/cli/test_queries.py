@@ -22,16 +22,16 @@ def test_lists_queries_of_one_organization(
     other = {"NET-API-KEY": other_api_key, "Content-Type": "application/xml"}
     client.post("/v1/pacs028/net", data=pacs028(instruction_id=transfer_id), headers=other)
 
-    everything = runner.invoke(args=["queries", "list", "--org", "Acme Bank"]).output.splitlines()
+    everything = runner.invoke(args=["queries", "list", "Acme Bank"]).output.splitlines()
     assert len(everything) == 3  # header + two of Acme's; Other Bank's is not listed
-    assert "ACSP" in everything[1] and "RJCT NARR" in everything[2]
-    only = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--transfer", transfer_id, "--raw"])
+    assert "RJCT NARR" in everything[1] and "ACSP" in everything[2]  # newest first
+    only = runner.invoke(args=["queries", "list", "Acme Bank", "--transfer", transfer_id, "--raw"])
     assert transfer_id in only.output and "<FIToFIPmtStsReq>" in only.output and "nope" not in only.output
-    last = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--limit", "1"]).output.splitlines()
-    assert last == [everything[0], everything[2]]  # the most recent one
-    later = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--since", "2999-01-01"]).output
+    last = runner.invoke(args=["queries", "list", "Acme Bank", "--limit", "1"]).output.splitlines()
+    assert last == everything[:2]  # the most recent one
+    later = runner.invoke(args=["queries", "list", "Acme Bank", "--since", "2999-01-01"]).output
     assert len(later.splitlines()) == 1
-    assert runner.invoke(args=["queries", "list", "--org", "Nobody"]).exit_code != 0
+    assert runner.invoke(args=["queries", "list", "Nobody"]).exit_code != 0
 
 
 def test_lists_batch_status_requests_with_their_type(client: FlaskClient, runner: FlaskCliRunner, api_key: str) -> None:
@@ -39,13 +39,13 @@ def test_lists_batch_status_requests_with_their_type(client: FlaskClient, runner
     client.post("/v1/transfers/batch-status", data='{"transfer_ids": []}', headers=headers)
     client.post("/v1/transfers/batch-status", data="{", headers=headers)
     client.post("/v1/pacs028/net", data=pacs028(instruction_id="nope"), headers={**headers, "Content-Type": "text/xml"})
-    listed = runner.invoke(args=["queries", "list", "--org", "Acme Bank", "--raw"]).output.splitlines()
+    listed = runner.invoke(args=["queries", "list", "Acme Bank", "--raw"]).output.splitlines()
     assert listed[0].startswith("queried_at\ttype\t")
     rows = [line.split("\t") for line in listed[1:] if "\t" in line]
     assert [(row[1], row[-1]) for row in rows] == [
-        ("batch-status", "200"),
-        ("batch-status", "400"),
         ("pacs.028", "RJCT NARR"),
+        ("batch-status", "400"),
+        ("batch-status", "200"),
     ]
     assert '{"transfer_ids": []}' in listed
 

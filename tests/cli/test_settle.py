@@ -1,4 +1,4 @@
-"""`flask settle --once` and `flask settle status` (settlement itself: tests/services/settlement)."""
+"""`flask settle --once` (settlement itself: tests/services/settlement)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskCliRunner
-from freezegun import freeze_time
-
-from tests.support.operations import CHANNELS, NOW, REASONS, seed
 
 
 @pytest.fixture()
@@ -24,28 +21,3 @@ def test_once_on_an_empty_store_reports_unavailable_networks(runner: FlaskCliRun
     assert "claims processed: 0" in result.output
     assert "Sandbox settlement disabled" in result.output and "does not exist" in result.output
     assert "Production settlement disabled" in result.output
-
-
-def test_status_on_an_empty_store(runner: FlaskCliRunner) -> None:
-    result = runner.invoke(args=["settle", "status"])
-    assert result.exit_code == 0, result.output
-    assert "transfers: none" in result.output
-    assert "blocked (operator action needed): 0" in result.output
-
-
-def test_status_fits_one_screen_and_keeps_channels_behind_a_flag(runner: FlaskCliRunner, organization_id: int) -> None:
-    seeded = seed(organization_id)
-    with freeze_time(NOW):
-        lines = runner.invoke(args=["settle", "status"]).output.splitlines()
-        detailed = runner.invoke(args=["settle", "status", "--channels"]).output
-    text = "\n".join(lines)
-    assert len(lines) <= 24, text
-    assert "transfers: Completed=29, Created=2, Failed=4, Processing=1" in text
-    assert "backlog: 3 open, oldest Created 3m10s old; settled 0.0/min over the last 5 min" in text
-    assert f"blocked (operator action needed): 1\n  {seeded.blocked} Sandbox since 2026-11-25T09:59:30Z:" in text
-    assert "channels: Sandbox 1 leased, 2 free (--channels for each)" in text
-    assert CHANNELS[0] not in text
-    assert "last failures:" in text and REASONS[1] in text
-    assert sum(1 for line in lines if " AC01: " in line) == 4
-    assert f"Sandbox {CHANNELS[0]} leased to an envelope being built by worker-1" in detailed
-    assert f"Sandbox {CHANNELS[2]} free" in detailed

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
 import pytest
+from ledger.testing import free_port
 
 from config import PROJECT_ROOT
 from tests.support.databases import postgres_url
@@ -29,7 +30,8 @@ def _flask(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_an_unmigrated_store_gives_one_line_naming_db_upgrade(tmp_path: Path) -> None:
     store = tmp_path / "new" / "gateway.sqlite3"
-    for command in (["keys", "list"], ["settle", "status"], ["transfers", "list"]):
+    commands = [["keys", "list"], ["status"], ["transfers", "list"], ["reconcile"], ["accounts", "list", "Acme"]]
+    for command in [*commands, ["accounts", "show", "Acme", "ACC-1"], ["deliver", "--once"]]:
         result = _flask(f"sqlite:///{store}", *command)
         assert result.returncode == 1, result
         assert result.stderr.splitlines() == [
@@ -54,3 +56,12 @@ def test_a_database_that_does_not_exist_gives_one_line_saying_how_to_create_it()
         f"Error: database {missing!r} does not exist on {host}:{port}; create it with "
         f"`createdb -h {host} -p {port}{user} {missing}`, then run `.venv/bin/flask --app app db upgrade`"
     ], result.stderr
+
+
+def test_a_postgres_that_does_not_answer_is_exit_status_2_never_a_reconcile_mismatch() -> None:
+    port = free_port()  # nothing listens there
+    for command in (["reconcile"], ["accounts", "list", "Acme"], ["status"]):
+        result = _flask(f"postgresql://postgres@127.0.0.1:{port}/gateway", *command)
+        assert result.returncode == 2, result
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"Error: cannot reach Postgres at 127.0.0.1:{port}: "), lines

@@ -48,13 +48,13 @@ def test_list_filters_by_org_state_and_limit(runner: FlaskCliRunner, organizatio
         return [line.split("\t")[1] for line in result.output.splitlines()[1:]]
 
     assert set(listed()) == {*map(str, created), str(processing), str(foreign)}
-    assert set(listed("--org", "Storage Bank", "--state", "Created")) == set(map(str, created))
-    assert listed("--org", "Other Bank") == [str(foreign)]
+    assert set(listed("Storage Bank", "--state", "Created")) == set(map(str, created))
+    assert listed("Other Bank") == [str(foreign)]
     assert len(listed("--limit", "2")) == 2
     with database.connection_context():
         Transfer.update(created_at=datetime(2026, 1, 1)).where(Transfer.id != foreign).execute()
     assert listed("--since", "2026-06-01T00:00:00") == [str(foreign)]
-    assert runner.invoke(args=["transfers", "list", "--org", "Nobody"]).exit_code != 0
+    assert runner.invoke(args=["transfers", "list", "Nobody"]).exit_code != 0
 
 
 def test_orgs_list_counts_active_keys_and_transfers(runner: FlaskCliRunner, organization_id: int) -> None:

@@ -126,6 +126,23 @@ def test_the_base_url_and_key_come_from_the_environment(
     assert capsys.readouterr().out.startswith("HTTP 201 ACCP")
 
 
+def test_without_flags_or_variables_make_runs_stack_file_gives_the_base_url_and_key(
+    live_server: str, api_key: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key_file = tmp_path / "demo api key"
+    key_file.write_text(api_key + "\n")
+    stack = tmp_path / "stack.env"
+    stack.write_text(f"# make run\nTKN_BASE_URL={live_server}\nTKN_API_KEY_FILE='{key_file}'\n")
+    monkeypatch.setenv("TKN_STACK_FILE", str(stack))
+    for name in ("TKN_BASE_URL", "TKN_API_KEY", "TKN_API_KEY_FILE"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(["submit", "--amount", "1", "--creditor", PAYEE, "--debtor", "A"]) == 0
+    assert capsys.readouterr().out.startswith("HTTP 201 ACCP")
+    # A variable set in the environment wins over the file.
+    monkeypatch.setenv("TKN_BASE_URL", "http://127.0.0.1:1")
+    assert main(["--retries", "0", "submit", "--amount", "1", "--creditor", PAYEE, "--debtor", "A"]) == 3
+
+
 def test_status_reports_the_transfer_and_a_missing_one_is_404(
     live_server: str, api_key: str, other_api_key: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -218,3 +235,19 @@ def test_ctrl_c_stops_the_waiting_and_says_how_to_ask_again(live_server: str, ap
     assert waiting.returncode == 3, err
     assert f"stopped waiting; the transfer goes on; ask again with: tkn-client status {transfer_id}" in err
     assert "Traceback" not in err
+
+
+def test_cancel_cancels_a_transfer_not_yet_claimed_and_again_is_refused(
+    live_server: str, api_key: str, other_api_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert submit(live_server, api_key) == 0
+    transfer_id = transfer_id_in(capsys.readouterr().out)
+    assert run(live_server, api_key, "cancel", transfer_id, "--reason", "DUPL", "--wait") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "HTTP 200 CNCL" and "Cancellation reason: DUPL." in lines
+    assert run(live_server, api_key, "cancel", transfer_id, "--reason", "DUPL") == 1
+    assert capsys.readouterr().out.startswith("HTTP 200 RJCR ARJT")
+    assert run(live_server, other_api_key, "cancel", transfer_id, "--reason", "FRAD") == 1
+    assert capsys.readouterr().out.splitlines() == ["HTTP 404 RJCR NOOR", f"Transfer not found: {transfer_id}"]
+    assert run(live_server, api_key, "cancel", transfer_id, "--reason", "NOPE") == 1
+    assert capsys.readouterr().out.startswith("HTTP 400 RJCR NARR")

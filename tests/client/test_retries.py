@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from tkn_client.cli import main
 
+from harness.postgres import ThrowawayPostgres
 from tests.support.databases import reset_postgres, row_counts
 from tests.support.messages import PAYEE
-from tests.support.throwaway_postgres import ThrowawayPostgres
 
 
 @pytest.fixture()

@@ -59,12 +59,13 @@ def test_every_metric_the_runbook_names_is_exported(client: FlaskClient) -> None
 
 
 def test_every_flask_command_the_runbook_gives_exists(runner: FlaskCliRunner) -> None:
-    commands = set(re.findall(r"flask --app app ([a-z]+) ([a-z][a-z-]*)", RUNBOOK))
-    assert ("settle", "status") in commands and ("keys", "revoke") in commands
-    for group, command in sorted(commands):
-        result = runner.invoke(args=[group, command, "--help"])
-        assert result.exit_code == 0, f"flask --app app {group} {command}: {result.output}"
-    assert "--channels" in runner.invoke(args=["settle", "status", "--help"]).output
+    found = re.findall(r"flask --app app ([a-z]+)(?: ([a-z][a-z-]*))?", RUNBOOK)
+    commands = {tuple(word for word in words if word) for words in found}
+    assert ("status",) in commands and ("keys", "revoke") in commands
+    for command in sorted(commands):
+        result = runner.invoke(args=[*command, "--help"])
+        assert result.exit_code == 0, f"flask --app app {' '.join(command)}: {result.output}"
+    assert "--channels" in runner.invoke(args=["status", "--help"]).output
 
 
 def test_every_ledger_command_the_runbook_gives_exists() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import LedgerAdmin, run_ledger_server
 from stellar_sdk import (
     Asset,
     FeeBumpTransactionEnvelope,
@@ -21,9 +23,6 @@ from stellar_sdk import (
 from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.exceptions import BaseHorizonError
 from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation, Payment
-
-from ledger.config import DEFAULT_PASSPHRASE, root_keypair
-from ledger.testing import LedgerAdmin, run_ledger_server
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,10 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
+from ledger.testing import run_ledger_server
 from stellar_sdk import Asset, Keypair
 from stellar_sdk.operation import CreateAccount
 
-from ledger.testing import run_ledger_server
 from tests.ledger.conftest import PASSPHRASE, ROOT, Kit
 
 

@@ -7,11 +7,11 @@ import time
 import pytest
 import requests
 from flask.testing import FlaskClient
+from ledger.app import create_app
 from stellar_sdk import Asset, Keypair, TransactionEnvelope
 from stellar_sdk.exceptions import BadRequestError, BadResponseError, ConnectionError, NotFoundError
 from stellar_sdk.operation import Payment
 
-from ledger.app import create_app
 from tests.ledger.conftest import Kit
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 import requests
+from ledger.fleet import Fleet, FleetError, FleetShape
 from stellar_sdk import Asset, Keypair, TransactionEnvelope
 from stellar_sdk.operation import Payment
 
-from ledger.fleet import Fleet, FleetError, FleetShape
 from tests.ledger.conftest import Kit
 
 READS = 40

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from ledger.config import DEFAULT_PASSPHRASE
+from ledger.frames import parse_frame
+from ledger.operations import op_type
 from stellar_sdk import Account, Asset, Keypair, TransactionBuilder
 from stellar_sdk.operation import (
     ChangeTrust,
@@ -12,10 +15,6 @@ from stellar_sdk.operation import (
     SetOptions,
     SetTrustLineFlags,
 )
-
-from ledger.config import DEFAULT_PASSPHRASE
-from ledger.frames import parse_frame
-from ledger.operations import op_type
 
 ISSUER = Keypair.random()
 ASSET = Asset("TKN", ISSUER.public_key)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+import requests
 from stellar_sdk import Asset, xdr
 from stellar_sdk.exceptions import NotFoundError
 from stellar_sdk.operation import Payment
 
 from tests.ledger.conftest import PASSPHRASE, Kit
+
+NATIVE = Asset.native()
 
 
 def test_root_reports_latest_ledger_and_passphrase(kit: Kit) -> None:
@@ -83,3 +86,27 @@ def test_transaction_resource(kit: Kit) -> None:
     assert result.result.code == xdr.TransactionResultCode.txSUCCESS
     assert result.result.results is not None and len(result.result.results) == 1
     assert body["created_at"].endswith("Z")
+
+
+def test_a_ledgers_transactions_page_by_cursor_and_leave_failed_ones_out_unless_asked(manual_kit: Kit) -> None:
+    payers = manual_kit.fund(3)
+    poor = manual_kit.fund(1, xlm="2")[0]
+    envelopes = [manual_kit.build(p, [Payment(manual_kit.root.public_key, NATIVE, "1")]) for p in payers]
+    failing = manual_kit.build(poor, [Payment(manual_kit.root.public_key, NATIVE, "100")])
+    for envelope in (*envelopes, failing):
+        sent = requests.post(f"{manual_kit.url}/transactions_async", data={"tx": envelope.to_xdr()}, timeout=10)
+        assert sent.status_code == 201
+    closed = manual_kit.admin.close_ledger()["sequence"]
+    url = f"{manual_kit.url}/ledgers/{closed}/transactions"
+
+    successful = requests.get(url, params={"limit": 200}, timeout=10).json()["_embedded"]["records"]
+    assert len(successful) == 3 and all(r["successful"] for r in successful)
+    first = requests.get(url, params={"limit": "2", "include_failed": "true"}, timeout=10).json()["_embedded"][
+        "records"
+    ]
+    cursor = first[-1]["paging_token"]
+    rest = requests.get(url, params={"limit": "2", "include_failed": "true", "cursor": str(cursor)}, timeout=10).json()
+    hashes = [r["hash"] for r in first + rest["_embedded"]["records"]]
+    assert sorted(hashes) == sorted(e.hash_hex() for e in (*envelopes, failing)) and len(set(hashes)) == 4
+    ahead = requests.get(f"{manual_kit.url}/ledgers/{closed + 1}/transactions", timeout=10)
+    assert ahead.status_code == 404 and ahead.headers["Latest-Ledger"] == str(closed)

@@ -8,11 +8,10 @@ from typing import Any
 
 import peewee
 import pytest
-from stellar_sdk import Keypair
-
 from ledger import queries
 from ledger.models import Account, Signer, TrustLine, open_database
 from ledger.prepared import PreparedQuery, PreparedSelect, PreparedWrite
+from stellar_sdk import Keypair
 
 HOLDER = Keypair.random().public_key
 ISSUER = Keypair.random().public_key

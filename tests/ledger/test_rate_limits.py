@@ -9,10 +9,10 @@ import pytest
 import requests
 from flask.testing import FlaskClient
 from freezegun import freeze_time
-
 from ledger.app import create_app
 from ledger.ratelimit import RateLimiter
 from ledger.testing import LedgerAdmin
+
 from tests.ledger.conftest import served
 
 BURST = 5

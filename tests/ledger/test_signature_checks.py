@@ -6,15 +6,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from stellar_sdk import Account as SdkAccount
-from stellar_sdk import Asset, DecoratedSignature, Keypair, TransactionBuilder, TransactionEnvelope
-from stellar_sdk.operation import Payment
-
 from ledger import queries
 from ledger.config import DEFAULT_PASSPHRASE, LedgerConfig
 from ledger.engine import LedgerEngine, SubmitStatus
 from ledger.models import Account, Signer, ensure_genesis, open_database
 from ledger.results import TxResult
+from stellar_sdk import Account as SdkAccount
+from stellar_sdk import Asset, DecoratedSignature, Keypair, TransactionBuilder, TransactionEnvelope
+from stellar_sdk.operation import Payment
 
 OPS = 100
 START_SEQUENCE = 2 << 32

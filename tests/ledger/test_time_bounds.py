@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ledger.testing import run_ledger_server
 from stellar_sdk import Asset
 from stellar_sdk.operation import Payment
 
-from ledger.testing import run_ledger_server
 from tests.ledger.conftest import Kit
 
 CLOSE_SECONDS = 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from services.overview import public_url, read_overview
+from tests.support.console import STUCK_CHANNEL, stick_a_channel
 from tests.support.operations import CHANNELS, NOW, REASONS, seed
 from tests.support.transfers import AT
 
@@ -55,3 +56,13 @@ def test_an_empty_store(organization_id: int) -> None:
     view = read_overview(AT)
     assert view.states == {} and view.open_transfers == 0 and view.oldest_created_age is None
     assert all(b.total == 0 for b in view.timeline) and view.failures == [] and view.channels == []
+
+
+def test_a_channel_leased_for_longer_than_a_claim_is_in_trouble(organization_id: int) -> None:
+    seed(organization_id)  # one channel leased 4 s before NOW, two free
+    stick_a_channel(NOW, for_seconds=121)
+    view = read_overview(NOW)
+    assert view.channel_counts() == {"Sandbox": (2, 2)}
+    assert [c.account_id for c in view.channels_in_trouble(timedelta(seconds=120))] == [STUCK_CHANNEL]
+    assert view.channels_in_trouble(timedelta(seconds=121)) == []
+    assert read_overview(NOW - timedelta(seconds=2)).channels_in_trouble(timedelta(seconds=120)) == []

@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from stellar_sdk import Keypair
 
 from services import redaction
-from services.redaction import REDACTED, REPLACEMENT, clean_text, install_log_redaction, redact, redact_bytes
+from services.redaction import (
+    REDACTED,
+    REPLACEMENT,
+    STORED_MARKER_MAX_BYTES,
+    clean_text,
+    install_log_redaction,
+    redact,
+    redact_bytes,
+    stored_request,
+)
 from services.rejections import ReasonCode, Violation
 from services.reports import ReportWriter, StatusReport, TxStatus
 from tests.support.reports import parse_report
@@ -115,3 +124,19 @@ def test_clean_text_skips_the_character_scan_only_where_it_would_change_nothing(
 def test_every_printable_ascii_character_is_an_xml_character() -> None:
     printable = "".join(chr(code) for code in range(0x20, 0x7F))
     assert redaction._NOT_XML_CHAR.search(printable) is None
+
+
+def test_a_stored_body_up_to_the_limit_is_kept_whole() -> None:
+    assert stored_request(b"x" * 10, 10) == b"x" * 10
+
+
+def test_a_longer_stored_body_is_cut_with_a_marker_within_its_bound() -> None:
+    assert stored_request(b"x" * 11, 10) == b"x" * 10 + b"\n[truncated: the first 10 of 11 bytes are kept]"
+    # The marker's numbers at their widest still fit the documented bound.
+    marker = b"\n[truncated: the first %d of %d bytes are kept]" % (2**64, 2**64)
+    assert len(marker) <= STORED_MARKER_MAX_BYTES
+
+
+def test_a_seed_across_the_cut_is_redacted_before_it() -> None:
+    body = b"<a>" + SEED.encode() + b"</a>"
+    assert SEED[:20].encode() not in stored_request(body, 23)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ledger.testing import free_port
+
 from services.store_metrics import StoreCollector
 from storage.database import database, open_database
 

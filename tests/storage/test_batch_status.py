@@ -1,7 +1,4 @@
-"""The batch look-up's rows as text, and its record, on SQLite (Python writes the text) and Postgres (SQL does).
-
-The same expectations on both databases hold the Postgres statement's formatting to the Python one.
-"""
+"""The batch look-up's rows as text, and its record, on SQLite and Postgres."""
 
 from __future__ import annotations
 
@@ -12,14 +9,12 @@ from typing import Any
 
 import pytest
 
-from storage.batch_status import _RECORD_FIELDS, _find_and_record_sql, find_and_record
+from storage.batch_status import find_and_record, look_up_query
 from storage.database import database
 from storage.models import StatusQuery, Transfer
 from storage.organizations import insert_organization
-from storage.statements import field_params
-from storage.transfers import create_transfer
 from tests.support.databases import postgres_url
-from tests.support.transfers import transfer_fields
+from tests.support.transfers import create_transfer, transfer_fields
 
 RECORD = {
     "message_type": "batch-status",
@@ -113,13 +108,11 @@ def test_the_ids_are_looked_up_on_the_primary_key_whatever_the_statistics_say(or
     # Statistics that call the organization rare (a new store before autovacuum, or autovacuum off)
     # made Postgres AND the primary key with the organization's index, which reads all of its rows.
     ids = [make(organization_id, f"MSG-{n}") for n in range(20)]
-    params = [*field_params(_RECORD_FIELDS, {**RECORD, "organization": organization_id})]
-    params += ["{" + ",".join(ids) + "}", organization_id]
     with database.connection_context(), database.atomic() as transaction:
         database.execute_sql('ALTER TABLE "transfer" ALTER COLUMN "organization_id" SET (n_distinct = -1)')
         database.execute_sql('ANALYZE "transfer"')  # rolled back with the transaction
         database.execute_sql("SET LOCAL enable_seqscan = off")  # as for a table too large to read whole
-        sql = _find_and_record_sql(database.obj.param)
+        sql, params = look_up_query(ids).sql()
         plan = "\n".join(row[0] for row in database.execute_sql(f"EXPLAIN {sql}", params).fetchall())
         transaction.rollback()
     assert "transfer_pkey" in plan

@@ -12,9 +12,9 @@ import pytest
 from psycopg_pool import ConnectionPool
 
 import storage.database
+from harness.stack import free_port
 from storage.database import PoolDatabase, database, open_database, unreachable
 from tests.support.databases import postgres_url
-from tests.support.throwaway_postgres import free_port
 
 postgres_only = pytest.mark.skipif(postgres_url() is None, reason="the connection pool is Postgres only")
 

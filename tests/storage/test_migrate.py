@@ -13,6 +13,7 @@ from flask import Flask
 
 from storage import statements
 from storage.accounts import find_account
+from storage.cancellations import CancellationRequest
 from storage.database import database
 from storage.migrate import migration_names, sql_statements, upgrade
 from storage.models import (
@@ -26,16 +27,27 @@ from storage.models import (
     Transfer,
     TransferEvent,
 )
+from storage.rate_limits import OrganizationRateLimit, RateSchedule
+from storage.refusals import AccountRefusals
 from storage.transfer_states import TransferState
-from storage.webhook_models import WEBHOOK_MODELS
+from storage.webhook_models import WEBHOOK_MODELS, WebhookMessage
 from tests.support.accounts import failed_checks
 from tests.support.databases import postgres_url, unmigrated_store
 from tests.support.transfers import AT, new_transfer
 
+EVERY_MODEL: tuple[type[peewee.Model], ...] = (
+    *ALL_MODELS,
+    *WEBHOOK_MODELS,
+    AccountRefusals,
+    RateSchedule,
+    OrganizationRateLimit,
+    CancellationRequest,
+)
+
 
 def test_migrations_create_every_model_column(app: Flask) -> None:
     with database.connection_context():
-        for model in (*ALL_MODELS, *WEBHOOK_MODELS):
+        for model in EVERY_MODEL:
             table = model._meta.table_name
             columns = {c.name for c in database.get_columns(table)}
             assert columns == {f.column_name for f in model._meta.sorted_fields}, table
@@ -54,7 +66,7 @@ def indexes_found_and_declared(model: type[peewee.Model]) -> tuple[set[tuple[str
 def test_migrations_create_exactly_the_model_indexes(app: Flask) -> None:
     # Extra indexes count too: each one is a write on every insert (m0002 dropped two).
     with database.connection_context():
-        for model in (*ALL_MODELS, *WEBHOOK_MODELS):
+        for model in EVERY_MODEL:
             found, declared = indexes_found_and_declared(model)
             assert found == declared, model._meta.table_name
 
@@ -113,12 +125,11 @@ def table_rows(table: str) -> list[tuple[object, ...]]:
 
 
 @contextlib.contextmanager
-def transfers_as_of_m0004() -> Iterator[None]:
-    """The Transfer model without the columns later migrations add, for writing rows to an older store."""
-    later = [Transfer._meta.fields["failure_reason"], TransferEvent._meta.fields["dispatched_at"]]  # m0005, m0008
+def models_without(*later: peewee.Field) -> Iterator[None]:
+    """The models without these columns, which later migrations add, for writing rows to an older store."""
     for field in later:
         field.model._meta.remove_field(field.name)
-    caches = (statements._insert_sql, statements._insert_pair_sql)
+    caches = (statements.insert_statement, statements.written_fields)
     for cache in caches:
         cache.cache_clear()
     try:
@@ -128,6 +139,15 @@ def transfers_as_of_m0004() -> Iterator[None]:
             field.model._meta.add_field(field.name, field)
         for cache in caches:
             cache.cache_clear()
+
+
+def transfers_as_of_m0004() -> contextlib.AbstractContextManager[None]:
+    """The Transfer model without the columns later migrations add, for writing rows to an older store."""
+    return models_without(
+        Transfer._meta.fields["failure_reason"],  # m0005
+        TransferEvent._meta.fields["dispatched_at"],  # m0008
+        Transfer._meta.fields["request_archive"],  # m0016
+    )
 
 
 def old_organization(name: str) -> int:
@@ -179,10 +199,11 @@ def test_m0010_builds_open_accounts_and_their_journal_from_existing_transfers(ap
         assert upgrade(until="m0009_fee_bumps")[-1] == "m0009_fee_bumps"
         with database.connection_context():
             organization_id = old_organization("Old Bank")
-        new_transfer(organization_id)  # Created: held
-        new_transfer(organization_id, "Processing")  # held
-        new_transfer(organization_id, "Processing", "Completed")  # posted
-        new_transfer(organization_id, "Failed")  # voided
+        with models_without(Transfer._meta.fields["request_archive"]):  # m0016
+            new_transfer(organization_id)  # Created: held
+            new_transfer(organization_id, "Processing")  # held
+            new_transfer(organization_id, "Processing", "Completed")  # posted
+            new_transfer(organization_id, "Failed")  # voided
 
         assert upgrade(until="m0010_source_accounts") == ["m0010_source_accounts"]
 
@@ -215,3 +236,54 @@ def test_m0010_builds_open_accounts_and_their_journal_from_existing_transfers(ap
             )
         upgrade()
         assert failed_checks() == []
+
+
+def test_m0018_keeps_the_messages_and_puts_only_the_pending_cancellations_in_the_outbox(
+    app: Flask, tmp_path: Path
+) -> None:
+    with unmigrated_store(tmp_path):
+        assert upgrade(until="m0017_cancellations")[-1] == "m0017_cancellations"
+        with database.connection_context():
+            organization_id = old_organization("Old Bank")
+        transfer_id = new_transfer(organization_id)
+        with (
+            database.connection_context(),
+            models_without(
+                CancellationRequest._meta.fields["dispatched_at"], WebhookMessage._meta.fields["cancellation"]
+            ),
+        ):
+            event = TransferEvent.get(TransferEvent.transfer == transfer_id)
+            WebhookMessage.create(
+                id="msg_old", event=event.id, organization=organization_id, transfer=transfer_id,
+                event_type="transfer.created", payload=b"<Document/>", created_at=AT,
+            )  # fmt: skip
+            for assignment_id, state in (("CXL-DONE", "refused"), ("CXL-WAIT", "pending")):
+                CancellationRequest.create(
+                    organization=organization_id, assignment_id=assignment_id, request_sha256="0" * 64,
+                    raw_request=b"", reason_code="DUPL", transfer=transfer_id, state=state, answer=b"<a/>",
+                    received_at=AT, decided_at=AT if state == "refused" else None,
+                )  # fmt: skip
+            before = table_rows("webhook_message")
+
+        assert upgrade(until="m0018_cancellation_events") == ["m0018_cancellation_events"]
+
+        with database.connection_context():
+            assert [row[:-1] for row in table_rows("webhook_message")] == before  # cancellation_id added last
+            outbox = {r.assignment_id: r.dispatched_at for r in CancellationRequest.select()}
+            assert outbox == {"CXL-DONE": AT, "CXL-WAIT": None}
+            for model in (WebhookMessage, CancellationRequest):
+                found, declared = indexes_found_and_declared(model)
+                assert found == declared, model._meta.table_name
+            waiting = CancellationRequest.get(CancellationRequest.assignment_id == "CXL-WAIT")
+            message = {
+                "organization": organization_id, "transfer": transfer_id, "event_type": "transfer.cancellation",
+                "payload": b"<Document/>", "created_at": AT, "event": None, "cancellation": waiting.id,
+            }  # fmt: skip
+            WebhookMessage.create(id="msg_new", **message)
+            with pytest.raises(peewee.IntegrityError), database.atomic():
+                WebhookMessage.create(id="msg_twice", **message)  # one message per cancellation request
+            if postgres_url() is None:
+                assert database.execute_sql("PRAGMA foreign_key_check").fetchall() == []
+            # The rebuilt table still cascades from its parents.
+            CancellationRequest.delete().where(CancellationRequest.id == waiting.id).execute()
+            assert [m.id for m in WebhookMessage.select()] == ["msg_old"]

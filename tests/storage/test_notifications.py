@@ -13,12 +13,12 @@ import pytest
 from flask import Flask
 from freezegun import freeze_time
 
+from harness.postgres import ThrowawayPostgres
 from storage.database import database
 from storage.notifications import CHANNEL, CreatedSignal, TransferWakeup
 from tests.conftest import make_key
 from tests.support.databases import postgres_url
 from tests.support.messages import pacs008
-from tests.support.throwaway_postgres import ThrowawayPostgres
 
 Listener = psycopg.Connection[tuple[Any, ...]]
 postgres_only = pytest.mark.skipif(postgres_url() is None, reason="LISTEN/NOTIFY is Postgres only")

@@ -11,7 +11,7 @@ from flask import Flask
 from storage import envelopes
 from storage import settlement as store
 from storage.database import database
-from storage.models import utc_now
+from storage.models import Transfer, utc_now
 from tests.conftest import make_key
 from tests.support.messages import PAYEE, pacs008
 from tests.support.reports import parse_report
@@ -123,3 +123,63 @@ def test_transfers_with_an_open_envelope_are_claimed_apart_from_those_without(ap
         store.release_claims([carried, waiting], "a", None)
         assert store.claim_due_transfers("b", now, now + timedelta(seconds=60), 5, open_envelope=True) == [carried]
         assert store.claim_due_transfers("c", now, now + timedelta(seconds=60), 5) == [waiting]
+
+
+def test_waking_makes_due_now_only_what_our_setup_or_a_silent_ledger_held_up(app: Flask) -> None:
+    key = make_key("Waking Bank")
+    funding, other, due, silent = (new_transfer(app, key) for _ in range(4))
+    now = utc_now()
+    later = now + timedelta(seconds=60)
+    with database.connection_context():
+        store.note_problems([funding, due], "op_underfunded: not paid", blocked=True, now=now)
+        store.note_problem(other, "tx_too_late", blocked=False, now=now)
+        store.note_problem(silent, f"{store.LEDGER_UNAVAILABLE}: connection refused", blocked=False, now=now)
+        for transfer_id, at in ((funding, later), (other, later), (due, now - timedelta(seconds=1)), (silent, later)):
+            Transfer.update(next_attempt_at=at).where(Transfer.id == transfer_id).execute()
+        assert store.wake_blocked("Production", now) == 0  # another environment's condition
+        assert store.wake_blocked("Sandbox", now) == 1
+        assert store.wake_unanswered("Sandbox", now) == 1
+        due_at = {t.id: t.next_attempt_at for t in store.get_transfers([funding, other, due, silent])}
+    assert due_at[funding] == now and due_at[silent] == now
+    assert due_at[other] == later  # its own backoff: no condition of ours held it
+    assert due_at[due] == now - timedelta(seconds=1)
+
+
+def test_progress_says_when_the_last_completion_was_and_how_old_the_oldest_open_transfer_is(app: Flask) -> None:
+    key = make_key("Progress Bank")
+    first, second = new_transfer(app, key), new_transfer(app, key)
+    now = utc_now()
+    with database.connection_context():
+        envelopes.ensure_channels("Sandbox", ["GCHANNEL"])
+        assert store.progress("Sandbox", ["GCHANNEL"]).last_completed_at is None
+        store.claim_due_transfers("a", now, now + timedelta(seconds=60), 10)
+        assert store.start_processing(first, Decimal("1.5"), now)
+        assert store.start_processing(second, Decimal("2.25"), now)
+        assert store.amount_of([first, second]) == Decimal("3.75")
+        lease("GCHANNEL", "a:1", now)
+        attempt = envelopes.store_envelope([first], "a", "a:1", envelope("p1"), now)
+        assert attempt is not None
+        envelopes.close_envelope(attempt.id, "applied", "tx_success", 77, now + timedelta(seconds=5), 100)
+        store.complete_transfers([(first, 1)], "p1", 77, now + timedelta(seconds=5))
+        progress = store.progress("Sandbox", ["GCHANNEL"])
+        created = store.get_transfer(second).created_at
+    assert progress.last_completed_ledger == 77 and progress.open_transfers == 1
+    assert progress.last_completed_at == now + timedelta(seconds=5)
+    assert progress.oldest_open_at == created
+
+
+def test_many_transfers_start_processing_each_with_its_own_amount_and_only_once(app: Flask) -> None:
+    key = make_key("Amounts Bank")
+    first, second, third = new_transfer(app, key), new_transfer(app, key), new_transfer(app, key)
+    now = utc_now()
+    with database.connection_context():
+        assert store.start_processing(third, Decimal("9"), now)  # another worker moved it first
+        amounts = {first: Decimal("1.5"), second: Decimal("0.0000001"), third: Decimal(7)}
+        assert store.start_processing_many(amounts, now) == {first, second}
+        assert store.start_processing_many({first: Decimal(3)}, now) == set()
+        rows = {t.id: (t.state, t.amount_tkn) for t in store.get_transfers([first, second, third])}
+    assert rows == {
+        first: (store.PROCESSING, Decimal("1.5")),
+        second: (store.PROCESSING, Decimal("0.0000001")),
+        third: (store.PROCESSING, Decimal("9")),
+    }

@@ -1,42 +1,94 @@
-"""The hot-path statements: a row and its child are written together or not at all."""
+"""The hot-path statements against peewee itself: the same SQL and parameters, on the bound store."""
 
 from __future__ import annotations
 
+import uuid
+from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 import peewee
 import pytest
 
+from storage import holds
+from storage.api_keys import ACTIVE_KEY
 from storage.database import database
-from storage.models import Transfer, TransferEvent
-from storage.statements import field_params, insert_row_with_child
+from storage.models import JournalEntry, StatusQuery, Transfer, TransferEvent
+from storage.statements import Statement, insert_statement, values_of, written_fields
+from storage.status_queries import _RECORD_FIELDS, _find_and_record
+from storage.transfers import TIMELINE
 from tests.support.databases import postgres_url
 from tests.support.transfers import AT, transfer_fields
 
-EVENT = {"from_state": None, "to_state": "Created", "at": AT, "reason": "test"}
+TRANSFER_ID = uuid.UUID("019a0000-0000-7000-8000-0000000000aa")
+EVENT = {"transfer": TRANSFER_ID, "from_state": None, "to_state": "Created", "at": AT, "reason": "accepted"}
+STATUS_QUERY = {"message_type": "pacs.028", "raw_request": b"<x/>", "organization": 3, "queried_at": AT}
+ENTRY = {"account": 4, "kind": "hold", "side": "debit", "counter_account": "settlement", "amount": Decimal("2.50")}
 
 
-def test_both_rows_are_written(organization_id: int) -> None:
-    parent = transfer_fields(organization_id, "MSG-1")
-    with database.connection_context():
-        insert_row_with_child(Transfer, parent, TransferEvent, TransferEvent.transfer, EVENT)
-        (event,) = TransferEvent.select()
-    assert event.transfer.id == parent["id"]
-    assert event.attempt == 0  # a field left out takes its default
+def _insert(model: type[peewee.Model], values: dict[str, Any]) -> tuple[Statement, tuple[Any, ...]]:
+    return insert_statement(model), tuple(values_of(written_fields(model), values))
 
 
-def test_a_failing_child_leaves_no_parent_behind(organization_id: int) -> None:
-    with database.connection_context():
-        with pytest.raises(peewee.IntegrityError):
-            insert_row_with_child(
-                Transfer,
-                transfer_fields(organization_id, "MSG-1"),
-                TransferEvent,
-                TransferEvent.transfer,
-                {**EVENT, "to_state": None},
-            )
-        assert Transfer.select().count() == 0
-        assert TransferEvent.select().count() == 0
+def _cases() -> list[tuple[Statement, tuple[Any, ...]]]:
+    transfer = transfer_fields(3, "MSG-1", id=TRANSFER_ID)
+    hold = (Decimal("12.34"), AT, 3, "ACC-1", 5)
+    event = {k: v for k, v in EVENT.items() if k != "transfer"}
+    return [
+        _insert(Transfer, transfer),
+        _insert(TransferEvent, EVENT),
+        _insert(StatusQuery, STATUS_QUERY),
+        _insert(JournalEntry, {**ENTRY, "transfer": TRANSFER_ID, "at": AT, "slice": 5}),
+        (holds.HOLD, hold),
+        (
+            holds.HOLD_WITH_TRANSFER,
+            (
+                *hold,
+                *values_of(holds._TRANSFER_FIELDS, transfer),
+                *values_of(holds._EVENT_FIELDS, event),
+            ),
+        ),
+        (TIMELINE, (TRANSFER_ID, 3, "Completed")),
+        (
+            _find_and_record((("Created", "ACSP", False), ("Failed", "RJCT", True))),
+            (TRANSFER_ID, 3, "Completed", *values_of(_RECORD_FIELDS, STATUS_QUERY), "RJCT", "AC01"),
+        ),
+        (ACTIVE_KEY, ("key-id",)),
+    ]
+
+
+def _plain(params: list[Any]) -> list[Any]:
+    """Parameters comparable by value: psycopg wraps bytes in a `Binary` that compares by identity."""
+    return [getattr(p, "obj", p) for p in params]
+
+
+@pytest.mark.usefixtures("app")
+def test_each_statement_renders_as_peewee_renders_the_same_query() -> None:
+    for statement, values in _cases():
+        sql, params = statement.build(*values).sql()
+        assert (statement.sql, _plain(statement.params(*values))) == (sql, _plain(params))
+
+
+@pytest.mark.usefixtures("app")
+def test_a_statement_that_does_not_bind_an_argument_is_refused() -> None:
+    statement = Statement(lambda transfer_id: Transfer.select().where(Transfer.id == TRANSFER_ID), Transfer.id)
+    with pytest.raises(ValueError, match="not parameters"):
+        _ = statement.sql
+
+
+@pytest.mark.usefixtures("app")
+def test_an_argument_used_twice_is_bound_twice() -> None:
+    statement = Statement(
+        lambda at: Transfer.select(Transfer.id).where((Transfer.created_at == at) | (Transfer.updated_at == at)),
+        Transfer.created_at,
+    )
+    moment = datetime(2026, 1, 2, 3, 4, 5)
+    assert (
+        statement.params(moment)
+        == Transfer.select(Transfer.id)
+        .where((Transfer.created_at == moment) | (Transfer.updated_at == moment))
+        .sql()[1]
+    )
 
 
 @pytest.mark.skipif(postgres_url() is None, reason="server-side prepared statements are Postgres only")
@@ -47,35 +99,3 @@ def test_the_driver_prepares_a_statement_that_runs_often_on_a_connection() -> No
         assert [database.execute_sql(sql, [i, 1]).fetchone()[0] for i in range(runs)] == list(range(1, runs + 1))
         cursor = database.execute_sql("SELECT statement FROM pg_prepared_statements")
         assert "SELECT $1::int + $2::int" in {statement for (statement,) in cursor.fetchall()}
-
-
-def test_a_statement_with_values_runs_on_either_database(organization_id: int) -> None:
-    with database.connection_context():
-        param = database.obj.param
-        (count,) = database.execute_sql(
-            f'SELECT count(*) FROM "organization" WHERE "id" = {param}', [organization_id]
-        ).fetchone()
-    assert count == 1
-
-
-def test_binding_values_hashes_no_field(monkeypatch: pytest.MonkeyPatch) -> None:
-    fields = tuple(f for f in Transfer._meta.sorted_fields if not isinstance(f, peewee.AutoField))
-    values = {"state": "Created"}
-    field_params(fields, values)  # the first call builds the writers
-    hashed: list[peewee.Field] = []
-    original = peewee.Field.__hash__
-
-    def counting_hash(field: peewee.Field) -> int:
-        hashed.append(field)
-        return original(field)
-
-    monkeypatch.setattr(peewee.Field, "__hash__", counting_hash)
-    field_params(fields, values)
-    assert hashed == []
-
-
-def test_writers_follow_a_new_tuple_of_fields() -> None:
-    first = (Transfer.state,)
-    assert field_params(first, {"state": "Created"}) == ["Created"]
-    second = (Transfer.state, Transfer.amount_usd)
-    assert field_params(second, {"state": "Failed", "amount_usd": Decimal("1.50")}) == ["Failed", 150]

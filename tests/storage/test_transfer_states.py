@@ -20,8 +20,7 @@ from storage.transfer_states import (
     check_transition,
     transition,
 )
-from storage.transfers import create_transfer
-from tests.support.transfers import move, new_transfer, transfer_fields
+from tests.support.transfers import create_transfer, move, new_transfer, transfer_fields
 
 LATER = datetime(2026, 11, 22, 12, 1, 0)
 ALLOWED = {

@@ -8,19 +8,22 @@ from datetime import UTC, datetime
 
 from lxml import etree
 
-_MSG_ID = re.compile(r"<MsgId>[0-9]{10}[0-9A-F]{10}</MsgId>")
+# A well-formed MsgId, or the placeholder the documented examples carry in its place.
+_MSG_ID = re.compile(r"<MsgId>(?:[0-9]{10}[0-9A-F]{10}|__MSG_ID__)</MsgId>")
 # What differs from one run to the next: report IDs, times, transfer IDs, request and correlation IDs.
 _VOLATILE = (
     (re.compile(r"RESP-[0-9]+-[A-Z0-9]{8}"), "RESP-<id>"),
     (re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"), "<time>"),
     (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
     (re.compile(r"Correlation ID: [0-9a-f]{32}"), "Correlation ID: <id>"),
+    # A camt.029 names the pacs.008 a transfer came from, whose MsgId each run makes afresh.
+    (re.compile(r"<OrgnlMsgId>[0-9]{10}[0-9A-F]{10}</OrgnlMsgId>"), "<OrgnlMsgId><msgid></OrgnlMsgId>"),
 )
 _PARSER = etree.XMLParser(remove_blank_text=True, resolve_entities=False, no_network=True)
 
 
 def with_fresh_message_id(body: str) -> str:
-    """`body` with each well-formed MsgId replaced by one stamped now, so that an old example is still in date."""
+    """`body` with each well-formed MsgId, and each `__MSG_ID__`, replaced by one stamped now."""
     return _MSG_ID.sub(
         lambda _: f"<MsgId>{int(datetime.now(UTC).timestamp())}{secrets.token_hex(5).upper()}</MsgId>", body
     )

@@ -38,6 +38,11 @@ class Server:
 
     def exchange(self, raw: bytes, timeout: float = 30.0) -> tuple[int, bytes]:
         """Send raw bytes on a fresh connection; return the answer's status and body."""
+        answer = self.answer(raw, timeout)
+        return answer.status, answer.body
+
+    def answer(self, raw: bytes, timeout: float = 30.0) -> Answer:
+        """Send raw bytes on a fresh connection; return the whole answer."""
         with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as connection:
             try:
                 connection.sendall(raw)
@@ -48,7 +53,18 @@ class Server:
             while chunk := _receive(connection):
                 answer += chunk
         head, _, body = answer.partition(b"\r\n\r\n")
-        return int(head.split(b" ", 2)[1]), body
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in header_lines)}
+        return Answer(int(status_line.split(" ", 2)[1]), headers, body)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer as it came over the wire: header names in lower case."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
 
 
 def _receive(connection: socket.socket) -> bytes:

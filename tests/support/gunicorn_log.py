@@ -14,7 +14,7 @@ from pathlib import Path
 import requests
 
 from config import PROJECT_ROOT
-from ledger.testing import free_port
+from harness.stack import free_port
 from tests.support.databases import sqlite_url
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import uuid
 from datetime import UTC, datetime
 from xml.sax.saxutils import escape
 
@@ -61,6 +62,20 @@ def pacs008(msg_id: str | None = "", transactions: list[str] | None = None, **tx
     ).encode()
 
 
+def _original(original_message_id: str | None) -> str:
+    """The OrgnlGrpInf naming the pacs.008 a query or cancellation is about, when given."""
+    if not original_message_id:
+        return ""
+    return (
+        f"<OrgnlGrpInf><OrgnlMsgId>{original_message_id}</OrgnlMsgId><OrgnlMsgNmId>pacs.008.001.13</OrgnlMsgNmId>"
+        "</OrgnlGrpInf>"
+    )
+
+
+def _transfer_ids(instruction_id: str | None, end_to_end_id: str | None) -> str:
+    return _optional("OrgnlInstrId", instruction_id) + _optional("OrgnlEndToEndId", end_to_end_id)
+
+
 def pacs028(
     msg_id: str | None = "",
     instruction_id: str | None = None,
@@ -71,17 +86,35 @@ def pacs028(
     """A pacs.028.001.06 asking about one (or `transactions`) transfer(s)."""
     if msg_id == "":
         msg_id = message_id()
-    group = (
-        f"<OrgnlGrpInf><OrgnlMsgId>{original_message_id}</OrgnlMsgId><OrgnlMsgNmId>pacs.008.001.13</OrgnlMsgNmId>"
-        "</OrgnlGrpInf>"
-        if original_message_id
-        else ""
-    )
-    ids = _optional("OrgnlInstrId", instruction_id) + _optional("OrgnlEndToEndId", end_to_end_id)
+    group, ids = _original(original_message_id), _transfer_ids(instruction_id, end_to_end_id)
     tx = f"<TxInf>{group}{ids}</TxInf>"
     return (
         '<?xml version="1.0" encoding="UTF-8"?>'
         '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.028.001.06"><FIToFIPmtStsReq>'
         f"<GrpHdr>{_optional('MsgId', msg_id)}</GrpHdr>{tx * transactions}"
         "</FIToFIPmtStsReq></Document>"
+    ).encode()
+
+
+def camt056(
+    assignment_id: str | None = None,
+    instruction_id: str | None = None,
+    end_to_end_id: str | None = None,
+    reason: str | None = "DUPL",
+    original_message_id: str | None = None,
+    transactions: int = 1,
+) -> bytes:
+    """A camt.056.001.11 asking to cancel one (or `transactions`) transfer(s)."""
+    assignment_id = assignment_id or f"CXL-{uuid.uuid4().hex[:12]}"
+    group, ids = _original(original_message_id), _transfer_ids(instruction_id, end_to_end_id)
+    why = f"<CxlRsnInf><Rsn><Cd>{reason}</Cd></Rsn></CxlRsnInf>" if reason else ""
+    tx = f"<TxInf>{group}{ids}{why}</TxInf>"
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.056.001.11"><FIToFIPmtCxlReq>'
+        f"<Assgnmt><Id>{assignment_id}</Id><Assgnr><Agt><FinInstnId><BICFI>BANKUS33XXX</BICFI></FinInstnId></Agt>"
+        "</Assgnr><Assgne><Agt><FinInstnId><BICFI>TKNGUS33XXX</BICFI></FinInstnId></Agt></Assgne>"
+        "<CreDtTm>2026-11-22T10:00:00Z</CreDtTm></Assgnmt>"
+        f"<Undrlyg>{tx * transactions}</Undrlyg>"
+        "</FIToFIPmtCxlReq></Document>"
     ).encode()

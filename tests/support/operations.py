@@ -9,9 +9,8 @@ from decimal import Decimal
 
 from storage.database import database
 from storage.models import ChannelLease, Transfer
-from storage.transfers import create_transfer
 from storage.webhook_endpoints import insert_endpoint, set_disabled
-from tests.support.transfers import move, transfer_fields
+from tests.support.transfers import create_transfer, move, transfer_fields
 
 NOW = datetime(2026, 11, 25, 10, 2, 30)
 CHANNELS = ["GCHANNELA" + "A" * 47, "GCHANNELB" + "B" * 47, "GCHANNELC" + "C" * 47]

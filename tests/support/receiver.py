@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tests.support.throwaway_postgres import free_port
+from harness.stack import free_port
 
 
 @dataclass(frozen=True)

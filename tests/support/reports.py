@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from pathlib import Path
 
 from lxml import etree
 
-from config import PROJECT_ROOT
+from tests.support.schemas import schema
 
+XSD = "pacs.002.001.15.xsd"
 NS = {"p": "urn:iso:std:iso:20022:tech:xsd:pacs.002.001.15"}
-
-
-@functools.cache
-def _schema(kind: str) -> etree.XMLSchema:
-    return etree.XMLSchema(etree.parse(str(Path(PROJECT_ROOT) / "xsd" / kind / "pacs.002.001.15.xsd")))
 
 
 @dataclass(frozen=True)
@@ -45,9 +39,9 @@ class Report:
 def validate(body: bytes) -> None:
     """Assert the body fits the usage-guideline pacs.002, and the official one but for a UUID echo."""
     root = etree.fromstring(body)
-    usage = _schema("usage")
+    usage = schema("usage", XSD)
     assert usage.validate(root), usage.error_log
-    official = _schema("iso")
+    official = schema("iso", XSD)
     if not official.validate(root):
         errors = [
             e

@@ -1,4 +1,4 @@
-"""The largest realistic messages: valid, read in full, and well inside the body limit (decisions D6)."""
+"""The largest realistic messages: valid, read in full, inside the body limit and near it (decisions D6, I2)."""
 
 from __future__ import annotations
 
@@ -22,3 +22,8 @@ def test_the_largest_realistic_message_is_read_and_fits_the_limit_with_headroom(
 
 def test_bounded_repeats_only_add() -> None:
     assert largest(PACS008.name, repeat=True).size > largest(PACS008.name, repeat=False).size
+
+
+def test_the_limit_is_not_far_above_the_largest_realistic_pacs008() -> None:
+    # Decision I2: a limit far above every valid message only lets a caller send bulk for nothing.
+    assert 2 * largest(PACS008.name).size >= LIMIT

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from chaos.stack import children, wait_for
 from config import PROJECT_ROOT
+from harness.stack import children, wait_for
 from tools.respawn import Backoff, describe_exit
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 import uuid
@@ -16,13 +17,13 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import LedgerAdmin, run_ledger_server
 from stellar_sdk import Asset, Keypair, Server, TextMemo, TransactionEnvelope
 from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.operation import ChangeTrust, CreateAccount, Operation, Payment
 
-from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_ops
-from ledger.config import DEFAULT_PASSPHRASE, root_keypair
-from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.runtime import settler_from_config
 from services.settlement.worker import Hook, Settler, _no_hook
 from storage import settlement as store
@@ -32,9 +33,13 @@ from storage.models import Transfer, utc_now
 from tests.conftest import make_key
 from tests.support.messages import pacs008
 from tests.support.reports import parse_report
+from tests.support.transient import holds, read_retrying
 
 LEDGER_BOUND = 8
 CHANNELS = 8
+# The ledger API the worker settles through in these tests: `horizon`, or `rpc` to run the whole
+# settlement suite on Stellar RPC (`make test-rpc`); the sandbox serves both from one ledger.
+LEDGER_API = os.environ.get("SETTLEMENT_TEST_LEDGER_API", "horizon")
 
 
 @dataclass
@@ -61,13 +66,17 @@ class Sandbox:
             submit_ops(self.server, DEFAULT_PASSPHRASE, keypair, [ChangeTrust(self.asset)])
         return keypair
 
+    def untrust(self, payee: Keypair) -> None:
+        """Remove the payee's (empty) TKN trustline: it can no longer receive TKN."""
+        submit_ops(self.server, DEFAULT_PASSPHRASE, payee, [ChangeTrust(self.asset, limit="0")])
+
     def payees(self, count: int) -> list[Keypair]:
         """`count` payees with trust lines, created in few transactions."""
         return create_payees(self.server, self.asset, count)
 
     def balance(self, account_id: str) -> Decimal:
         """The account's TKN balance (0 without a trust line)."""
-        body = self.server.accounts().account_id(account_id).call()
+        body = read_retrying(self.server.accounts().account_id(account_id).call)
         for line in body["balances"]:
             if line.get("asset_code") == self.asset.code and line.get("asset_issuer") == self.asset.issuer:
                 return Decimal(line["balance"])
@@ -75,11 +84,11 @@ class Sandbox:
 
     def sequence(self, account_id: str) -> int:
         """The account's sequence number."""
-        return int(self.server.accounts().account_id(account_id).call()["sequence"])
+        return int(read_retrying(self.server.accounts().account_id(account_id).call)["sequence"])
 
     def transaction(self, tx_hash: str) -> dict[str, Any]:
         """The transaction resource by hash."""
-        body: dict[str, Any] = self.server.transactions().transaction(tx_hash).call()
+        body: dict[str, Any] = read_retrying(self.server.transactions().transaction(tx_hash).call)
         return body
 
 
@@ -117,13 +126,22 @@ def create_payees(server: Server, asset: Asset, count: int) -> list[Keypair]:
     return keypairs
 
 
+def sandbox_server(url: str) -> Server:
+    """An SDK server for the sandbox at `url`: no SDK retries, and a fresh connection per request.
+
+    A kept-alive connection that the sandbox closed while idle (gunicorn's keep-alive is 2 s) is
+    reset under the next request sent on it; a submission cannot simply be sent again.
+    """
+    return Server(url, client=RequestsClient(num_retries=0, custom_headers={"Connection": "close"}))
+
+
 @pytest.fixture(scope="session")
 def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
     """One bootstrapped ledger server closing a ledger every 0.1 s, for the whole session."""
     directory = tmp_path_factory.mktemp("settlement-ledger")
     with run_ledger_server(directory, ledger_close_seconds=0.1) as url:
         secrets_file = directory / "ledger-secrets.json"
-        server = Server(url, client=RequestsClient(num_retries=0))
+        server = sandbox_server(url)
         options = BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS)
         secrets = bootstrap(options, server)
         issuer = Keypair.from_secret(read_secrets(secrets_file)["issuer"]["secret"])
@@ -141,11 +159,16 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
 
 @pytest.fixture()
 def app_config(app_config: dict[str, Any], sandbox: Sandbox) -> dict[str, Any]:
-    """The app settles Sandbox transfers on the test ledger, with short bounds and retries."""
+    """The app settles Sandbox transfers on the test ledger, with short bounds and retries.
+
+    Intake's rate limit is off: these tests submit hundreds of transfers as fast as they can, and
+    what they test is settlement (tests/api/test_rate_limits.py tests the limit).
+    """
     sandbox.admin.clear_faults()
     return {
         **app_config,
-        "SANDBOX_HORIZON_URL": sandbox.url,
+        **ledger_api_config(sandbox.url),
+        "RATE_LIMIT_PACS008_PER_SECOND": 0,
         "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
         "SETTLEMENT_LEDGER_BOUND": LEDGER_BOUND,
         "SETTLEMENT_BOUND_MARGIN_LEDGERS": 1,
@@ -154,6 +177,11 @@ def app_config(app_config: dict[str, Any], sandbox: Sandbox) -> dict[str, Any]:
         "SETTLEMENT_POLL_SECONDS": 0.02,
         "SETTLEMENT_HTTP_TIMEOUT_SECONDS": 10.0,
     }
+
+
+def ledger_api_config(url: str, api: str = LEDGER_API) -> dict[str, str]:
+    """The Sandbox network's ledger API settings for a sandbox ledger served at `url`."""
+    return {"SANDBOX_LEDGER_API": api, "SANDBOX_HORIZON_URL": url, "SANDBOX_RPC_URL": f"{url}/rpc"}
 
 
 @pytest.fixture()
@@ -201,7 +229,7 @@ def outcomes(transfer_id: uuid.UUID) -> list[str | None]:
 
 def bootstrap_with_payees(url: str, secrets_file: Path, payees: int) -> list[str]:
     """Bootstrap the ledger at `url` (CHANNELS channels) and create `payees` accounts trusting TKN."""
-    server = Server(url, client=RequestsClient(num_retries=0))
+    server = sandbox_server(url)
     secrets = bootstrap(BootstrapOptions(url, DEFAULT_PASSPHRASE, secrets_file, channels=CHANNELS), server)
     asset = Asset("TKN", secrets["issuer"]["public_key"])
     return [keypair.public_key for keypair in create_payees(server, asset, payees)]
@@ -292,9 +320,12 @@ def later(seconds: float) -> Callable[[], datetime]:
 
 
 def wait_for(predicate: Callable[[], bool], settler: Settler | None = None, timeout: float = 20.0) -> None:
-    """Bounded polling (running the worker between checks, if given) until `predicate` holds."""
+    """Bounded polling (running the worker between checks, if given) until `predicate` holds.
+
+    A check that a transient connection error to the sandbox kept from answering is made again.
+    """
     deadline = time.monotonic() + timeout
-    while not predicate():
+    while not holds(predicate):
         if time.monotonic() > deadline:
             raise TimeoutError("condition not reached")
         if settler is not None:

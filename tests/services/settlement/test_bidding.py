@@ -17,7 +17,15 @@ from storage import settlement as store
 from storage.database import database
 from storage.envelopes import attempts_for
 from storage.models import SettlementAttempt
-from tests.services.settlement.conftest import ServedLedger, load, reserved_ledger, submit_transfer, wait_for
+from tests.services.settlement.conftest import (
+    LEDGER_API,
+    ServedLedger,
+    ledger_api_config,
+    load,
+    reserved_ledger,
+    submit_transfer,
+    wait_for,
+)
 from tests.support.accounts import resolutions
 
 OPS_PER_LEDGER = 5
@@ -37,7 +45,7 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLedger]:
 def app_config(app_config: dict[str, Any], crowded: ServedLedger) -> dict[str, Any]:
     return {
         **app_config,
-        "SANDBOX_HORIZON_URL": crowded.url,
+        **ledger_api_config(crowded.url),
         "SANDBOX_SECRETS_FILE": str(crowded.secrets_file),
         "SETTLEMENT_BATCH_OPS": 1,
         "SETTLEMENT_FEE_PERCENTILE": "p10",
@@ -87,7 +95,7 @@ def test_an_envelope_stuck_behind_higher_bids_is_raised_by_a_fee_bump_and_paid_o
     assert [c.name for c in checks if not c.ok] == [], [c.problems for c in checks]
     assert checks[-1].checked == 1
 
-    status = app.test_cli_runner().invoke(args=["settle", "status"])
+    status = app.test_cli_runner().invoke(args=["status"])
     assert "1 with a fee bump" in status.output, status.output
     assert f"{paid.fee_charged} stroops charged" in status.output
 
@@ -123,6 +131,7 @@ def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in
     assert all(envelope_of(t).outcome == "applied" for t in (first, second))
 
 
+@pytest.mark.skipif(LEDGER_API == "rpc", reason="Stellar RPC reports fees charged, not bids: no rival bid to outbid")
 def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_next_ledger(
     app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:

@@ -40,11 +40,11 @@ def test_a_404_from_an_instance_below_the_envelopes_last_ledger_never_rebuilds(
     assert attempt is not None
     # From now on the tip is read at the tip, and every other read reaches an instance that has
     # not ingested the envelope's ledger.
-    stale = {"/transactions/": LAG, "/accounts/": LAG}
+    stale = {"/transactions/": LAG, "/accounts/": LAG, "/rpc/getTransaction": LAG, "/rpc/getLedgerEntries": LAG}
     sandbox.admin.arm_fault("lagging_fleet", instances=0, pinned=stale)
     wait_for_ledger(sandbox, attempt.max_ledger + 1)
 
-    wait_for(lambda: "not found by a Horizon at ledger" in (load(transfer_id).last_error or ""), settler)
+    wait_for(lambda: "not found by an instance at ledger" in (load(transfer_id).last_error or ""), settler)
 
     assert outcomes(transfer_id) == [None]  # still the one open envelope: no rebuild
     sandbox.admin.clear_faults()

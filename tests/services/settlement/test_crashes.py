@@ -21,6 +21,7 @@ from tests.services.settlement.conftest import (
     SimulatedCrash,
     crash_at,
     later,
+    ledger_api_config,
     load,
     outcomes,
     run_until_crash,
@@ -77,7 +78,7 @@ def test_sigkilled_worker_process_after_submit(
     env = {
         **os.environ,
         "DATABASE_URL": app.config["DATABASE_URL"],
-        "SANDBOX_HORIZON_URL": sandbox.url,
+        **ledger_api_config(sandbox.url),
         "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
     }
     done = subprocess.run(

@@ -12,13 +12,13 @@ import pytest
 from flask import Flask
 
 import storage.database
+from harness.postgres import ThrowawayPostgres
 from services.settlement.worker import Settler
 from storage import settlement as store
 from storage.database import open_database
 from tests.services.settlement.conftest import Sandbox, load, submit_transfer, wait_for
 from tests.services.settlement.test_worker_process import running_worker, stop, wait_until_started
 from tests.support.databases import reset_postgres
-from tests.support.throwaway_postgres import ThrowawayPostgres
 
 
 @pytest.fixture()

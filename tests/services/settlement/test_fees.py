@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
+from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE, root_keypair
+from ledger.testing import LedgerAdmin, run_ledger_server
 from stellar_sdk import Asset, Keypair, Server, TransactionBuilder, xdr
 from stellar_sdk.client.requests_client import RequestsClient
 from stellar_sdk.operation import CreateAccount, Payment
 
-from ledger.bootstrap import BootstrapOptions, bootstrap, read_secrets, submit_ops
-from ledger.config import DEFAULT_PASSPHRASE, root_keypair
-from ledger.testing import LedgerAdmin, run_ledger_server
 from services.settlement.envelopes import Bounds, PaymentOrder, build_payments
 from services.settlement.fees import PERCENTILES, bid_per_op, build_fee_bump, fee_hint, raised_bid, rival_bid
 from services.settlement.ledger_client import HorizonLedgerClient, SubmitReply

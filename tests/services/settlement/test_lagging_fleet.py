@@ -1,4 +1,7 @@
-"""Randomized runs against a lagging fleet of Horizon instances: nothing paid twice, nothing stuck.
+"""Randomized runs against a lagging fleet of ledger instances: nothing paid twice, nothing stuck.
+
+The worker reads the fleet through the ledger API the settlement tests run on: Horizon instances,
+or with SETTLEMENT_TEST_LEDGER_API=rpc the same fleet's Stellar RPC instances behind one URL.
 
 Each run draws its own fleet (instances, lags up to twice an envelope's bound), ledger
 faults (504 after apply among them), crash points and workers, settles a few transfers, and then
@@ -25,8 +28,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
-
 from ledger.testing import LedgerAdmin, run_ledger_server
+
 from services.settlement.recording import COUNTERS
 from services.settlement.worker import Settler
 from storage import settlement as store
@@ -34,8 +37,10 @@ from storage.database import database
 from storage.models import Transfer, utc_now
 from storage.transfer_states import OPEN_STATES
 from tests.services.settlement.conftest import (
+    LEDGER_API,
     SimulatedCrash,
     bootstrap_with_payees,
+    ledger_api_config,
     payments_on_ledger,
     submit_transfer,
 )
@@ -81,7 +86,7 @@ def fleet_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FleetLedg
 def app_config(app_config: dict[str, Any], fleet_ledger: FleetLedger) -> dict[str, Any]:
     return {
         **app_config,
-        "SANDBOX_HORIZON_URL": fleet_ledger.url,
+        **ledger_api_config(fleet_ledger.url),
         "SANDBOX_SECRETS_FILE": str(fleet_ledger.secrets_file),
         "SETTLEMENT_LEDGER_BOUND": BOUND,
         "SETTLEMENT_BOUND_MARGIN_LEDGERS": 1,
@@ -233,6 +238,7 @@ def one_run(
     counted.subtract(counters_before)
     return {
         **plan.__dict__,
+        "ledger_api": LEDGER_API,
         "stuck": open_transfers(ids),
         "paid_twice": sum(1 for key in expected.values() if paid[key] > 1),
         "unpaid_completed": sum(1 for t in rows if t.state == store.COMPLETED and paid[expected[t.id]] != 1),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from ledger.testing import free_port
 from stellar_sdk import Asset, Keypair
 
-from ledger.testing import free_port
 from services.settlement.ledger_client import HorizonLedgerClient
 from services.settlement.ledger_metrics import DistributionBalanceCollector
-from services.settlement.networks import SettlementNetwork
+from services.settlement.settings import SettlementNetwork
 
 
 def test_a_ledger_that_does_not_answer_is_down_with_no_balance() -> None:

@@ -11,10 +11,10 @@ from decimal import Decimal
 
 import pytest
 from flask import Flask
-from stellar_sdk.operation import Payment
-
 from ledger.bootstrap import read_secrets
 from ledger.config import DEFAULT_PASSPHRASE
+from stellar_sdk.operation import Payment
+
 from services.settlement.envelopes import applied_envelope
 from services.settlement.worker import Settler
 from storage.database import database

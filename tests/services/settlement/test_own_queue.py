@@ -14,7 +14,14 @@ from services.settlement.worker import Settler
 from storage import settlement as store
 from storage.database import database
 from storage.models import SettlementAttempt
-from tests.services.settlement.conftest import ServedLedger, load, reserved_ledger, submit_transfer, wait_for
+from tests.services.settlement.conftest import (
+    ServedLedger,
+    ledger_api_config,
+    load,
+    reserved_ledger,
+    submit_transfer,
+    wait_for,
+)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +36,7 @@ def one_op_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLe
 def app_config(app_config: dict[str, Any], one_op_ledger: ServedLedger) -> dict[str, Any]:
     return {
         **app_config,
-        "SANDBOX_HORIZON_URL": one_op_ledger.url,
+        **ledger_api_config(one_op_ledger.url),
         "SANDBOX_SECRETS_FILE": str(one_op_ledger.secrets_file),
         "SETTLEMENT_BATCH_OPS": 1,
     }

@@ -6,14 +6,15 @@ from collections.abc import Iterator
 
 import pytest
 import requests
-
 from ledger.config import DEFAULT_PASSPHRASE
+
 from services.settlement.ledger_client import HorizonLedgerClient, LedgerUnavailable
 from services.settlement.pacing import RatePacer
 from tests.ledger.conftest import served
 
 PER_HOUR = 7_200  # one request back every half second
 BURST = 4
+STINGY_INTERVAL = 600  # seconds
 
 
 class FakeClock:
@@ -59,6 +60,17 @@ def test_requests_are_spaced_once_the_budget_runs_low() -> None:
     assert clock.slept == [1.0, 1.0]
 
 
+def test_the_spacing_counts_from_the_answer_not_the_send() -> None:
+    clock = FakeClock()
+    pacer = RatePacer(max_wait_seconds=60, clock=clock, sleep=clock.sleep)
+    pacer.before_request()
+    clock.now += 0.3  # the request and its answer take this long on the way
+    pacer.observe(200, {"X-RateLimit-Limit": "4", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "2"})
+    pacer.before_request()
+    # The server may have counted the request just before answering: a whole gap from there.
+    assert clock.slept == [0.5]
+
+
 def test_a_429_without_headers_adds_no_wait() -> None:
     pacer = RatePacer(max_wait_seconds=60, clock=FakeClock())
     pacer.observe(429, {})
@@ -87,12 +99,25 @@ def test_the_client_reads_past_the_burst_without_a_429(limited_url: str) -> None
     assert client.pacer.refused == 0
 
 
-def test_the_client_honours_retry_after_from_a_real_429(limited_url: str) -> None:
-    while requests.get(f"{limited_url}/fee_stats", timeout=5).status_code != 429:
+@pytest.fixture(scope="module")
+def stingy_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # One request back every STINGY_INTERVAL seconds: no test outlasts it, so a spent budget stays spent.
+    yield from served(
+        tmp_path_factory, "stingy-settlement-ledger",
+        ledger_close_seconds=0.1, rate_limit_per_hour=3600 // STINGY_INTERVAL, rate_limit_burst=1,
+    )  # fmt: skip
+
+
+def test_the_client_honours_retry_after_from_a_real_429(stingy_url: str) -> None:
+    while requests.get(f"{stingy_url}/fee_stats", timeout=5).status_code != 429:
         pass  # spend the budget from elsewhere on this address
-    client = HorizonLedgerClient(limited_url, DEFAULT_PASSPHRASE, timeout_seconds=10)
+    client = HorizonLedgerClient(stingy_url, DEFAULT_PASSPHRASE, timeout_seconds=10)
+    slept: list[float] = []
+    client.pacer = RatePacer(max_wait_seconds=10, sleep=slept.append)
     with pytest.raises(LedgerUnavailable):
         client.fee_stats()
     assert client.pacer.refused == 1
-    assert client.pacer.wait_seconds() > 0
-    assert client.latest_ledger().sequence > 0  # it waited, and then was answered
+    with pytest.raises(LedgerUnavailable):
+        client.fee_stats()  # still refused: the budget comes back only after STINGY_INTERVAL
+    # The second request first waited out the Retry-After (capped at the client's timeout).
+    assert len(slept) == 1 and slept[0] > 0

@@ -9,20 +9,35 @@ from decimal import Decimal
 import pytest
 from flask import Flask
 from flask.testing import FlaskCliRunner
+from ledger.bootstrap import read_secrets, submit_ops
+from ledger.config import DEFAULT_PASSPHRASE
 from stellar_sdk import AuthorizationFlag, Keypair
 from stellar_sdk.operation import SetOptions, SetTrustLineFlags
 from stellar_sdk.operation.set_trust_line_flags import TrustLineFlags
 
-from ledger.bootstrap import submit_ops
-from ledger.config import DEFAULT_PASSPHRASE
 from services.settlement.outcomes import PAYEE_REASONS
-from services.settlement.worker import Settler
+from services.settlement.worker import HELD_FOR_FUNDING, Settler
 from storage.database import database
 from storage.events import events_for
-from tests.services.settlement.conftest import Sandbox, load, settle_until_final, submit_transfer, wait_for
+from tests.services.settlement.conftest import (
+    Sandbox,
+    load,
+    outcomes,
+    settle_until_final,
+    submit_transfer,
+    wait_for,
+)
 from tests.support.accounts import account, failed_checks, prefund, resolutions
 from tests.support.messages import pacs028
 from tests.support.reports import parse_report
+
+
+def channel_lumens(sandbox: Sandbox) -> list[str]:
+    """Every channel account's XLM balance: what envelopes' fees are charged to."""
+    channels = [
+        Keypair.from_secret(entry["secret"]).public_key for entry in read_secrets(sandbox.secrets_file)["channels"]
+    ]
+    return [sandbox.server.accounts().account_id(c).call()["balances"][-1]["balance"] for c in channels]
 
 
 def revoke(sandbox: Sandbox, payee: Keypair) -> None:
@@ -37,7 +52,7 @@ def revoke(sandbox: Sandbox, payee: Keypair) -> None:
 
 
 @pytest.mark.parametrize("problem", ["no_account", "no_trust_line", "not_authorized"])
-def test_payee_problem_fails_with_ac01(
+def test_payee_problem_fails_with_ac01_before_any_envelope(
     app: Flask,
     sandbox: Sandbox,
     sandbox_key: str,
@@ -50,6 +65,7 @@ def test_payee_problem_fails_with_ac01(
     if problem == "not_authorized":
         revoke(sandbox, payee)
     distribution_before = sandbox.balance(sandbox.distribution)
+    fees_before = channel_lumens(sandbox)
     transfer_id = submit_transfer(app, sandbox_key, payee.public_key, amount="5.00")
 
     settle_until_final(make_settler(), [transfer_id])
@@ -58,9 +74,12 @@ def test_payee_problem_fails_with_ac01(
     assert (transfer.state, transfer.error_code) == ("Failed", "AC01")
     assert transfer.ledger_hash is None and transfer.completed_at is None
     assert sandbox.balance(sandbox.distribution) == distribution_before
+    # Never put in an envelope, so never submitted: no fee charged to any channel.
+    assert outcomes(transfer_id) == []
+    assert channel_lumens(sandbox) == fees_before
     with database.connection_context():
         last = events_for(transfer_id)[-1]
-    assert (last.from_state, last.to_state) == ("Processing", "Failed")
+    assert (last.from_state, last.to_state) == ("Created", "Failed")
     expected = {
         "no_account": "op_no_destination",
         "no_trust_line": "op_no_trust",
@@ -69,7 +88,7 @@ def test_payee_problem_fails_with_ac01(
     assert expected[problem] in (last.reason or "")
     worker_lines = [r for r in caplog.records if r.name.startswith("services.settlement")]
     [logged] = [r for r in worker_lines if getattr(r, "transfer_id", None) == str(transfer_id)]
-    assert logged.result_codes == ["tx_failed", expected[problem]]  # type: ignore[attr-defined]
+    assert logged.result_codes == [expected[problem]]  # type: ignore[attr-defined]
     assert logged.reason.startswith(PAYEE_REASONS[expected[problem]])  # type: ignore[attr-defined]
     answer = app.test_client().post(
         "/v1/pacs028/net",
@@ -78,10 +97,9 @@ def test_payee_problem_fails_with_ac01(
     )
     info = parse_report(answer.data).info()
     assert info["ErrorCode"] == "AC01"
-    assert info["Reason"] == f"{PAYEE_REASONS[expected[problem]]} (ledger result {expected[problem]})"
+    assert info["Reason"] == f"{PAYEE_REASONS[expected[problem]]} (checked before sending: {expected[problem]})"
     shown = app.test_cli_runner().invoke(args=["transfers", "show", str(transfer_id)]).output
     assert f"reason        {info['Reason']}" in shown
-    assert f": failed {expected[problem]}" in shown  # its one envelope attempt, with the ledger's code
 
 
 def test_underfunded_distribution_blocks_then_fails_only_after_the_deadline(
@@ -95,11 +113,12 @@ def test_underfunded_distribution_blocks_then_fails_only_after_the_deadline(
     transfer_id = submit_transfer(app, sandbox_key, payee.public_key, amount="9999.00")
     settler = make_settler(USD_TO_TKN_RATE=Decimal(1000))  # more TKN than the distribution holds
 
-    wait_for(lambda: load(transfer_id).blocked_since is not None and load(transfer_id).attempt_count >= 2, settler)
+    # Held after its one envelope failed: no other is built (nor charged) until the funding probe clears.
+    wait_for(lambda: load(transfer_id).last_error == HELD_FOR_FUNDING, settler)
 
     transfer = load(transfer_id)
-    assert transfer.state == "Processing" and "op_underfunded" in (transfer.last_error or "")
-    status = runner.invoke(args=["settle", "status"])
+    assert transfer.state == "Processing" and transfer.blocked_since is not None and transfer.attempt_count == 1
+    status = runner.invoke(args=["status"])
     assert "blocked (operator action needed): 1" in status.output and str(transfer_id) in status.output
 
     past_deadline = make_settler(USD_TO_TKN_RATE=Decimal(1000), SETTLEMENT_BLOCKED_DEADLINE_SECONDS=0)

@@ -13,8 +13,9 @@ from stellar_sdk import Asset, Keypair
 
 from services.settlement import recording
 from services.settlement.ledger_client import HorizonLedgerClient
-from services.settlement.networks import SettlementNetwork, SettlementSettings
+from services.settlement.outages import Outages
 from services.settlement.outcomes import Kind, Outcome
+from services.settlement.settings import SettlementNetwork, SettlementSettings
 from storage import envelopes
 from storage.database import database
 from storage.events import events_for
@@ -37,6 +38,7 @@ class Worker:
     def __init__(self, now: datetime = NOW) -> None:
         self.settings = SETTINGS
         self.clock: Callable[[], datetime] = lambda: now
+        self.outages = Outages()
         self.reached: list[tuple[str, bool]] = []
         self.hook: Callable[[str], None] = lambda point: self.reached.append((point, database.in_transaction()))
 

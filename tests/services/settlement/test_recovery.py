@@ -24,6 +24,7 @@ from tests.services.settlement.conftest import (
     Sandbox,
     SimulatedCrash,
     crash_at,
+    ledger_api_config,
     load,
     outcomes,
     running_from,
@@ -49,7 +50,7 @@ def sigkill_worker_at(app: Flask, sandbox: Sandbox, point: str) -> None:
     env = {
         **os.environ,
         "DATABASE_URL": app.config["DATABASE_URL"],
-        "SANDBOX_HORIZON_URL": sandbox.url,
+        **ledger_api_config(sandbox.url),
         "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
     }
     done = subprocess.run(

@@ -1,6 +1,6 @@
 """A Postgres restart ends every worker's liveness session: what they claimed is taken back at once.
 
-The restarts are real (tests/support/throwaway_postgres.py). Every worker runs on a clock stopped at
+The restarts are real (harness/postgres.py). Every worker runs on a clock stopped at
 the moment of the first claim, so no claim lapses: progress comes from taking them back.
 """
 
@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from harness.postgres import ThrowawayPostgres
 from services.settlement.worker import Settler
 from storage import workers
 from storage.database import database
@@ -31,7 +32,6 @@ from tests.services.settlement.conftest import (
     submit_transfer,
 )
 from tests.support.databases import reset_postgres
-from tests.support.throwaway_postgres import ThrowawayPostgres
 
 
 @pytest.fixture()

@@ -5,13 +5,19 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from stellar_sdk import Asset, Keypair, TransactionEnvelope
 
 from services.settlement.conversion import usd_to_tkn
-from services.settlement.envelopes import Bounds, bound_passed, fee_for, last_possible_ledger
+from services.settlement.envelopes import (
+    Bounds,
+    PaymentOrder,
+    bound_passed,
+    build_payments,
+    fee_for,
+    last_possible_ledger,
+)
 from services.settlement.ledger_client import FoundTransaction, LedgerTip, SubmitReply, latest_ledger_header
 from services.settlement.outcomes import Kind, classify_found, classify_reply
-from services.settlement.progress import find_stall
-from storage.settlement import Progress
 
 
 def test_conversion_rounds_down_to_whole_stroops() -> None:
@@ -89,11 +95,13 @@ def test_an_answer_without_latest_ledger_proves_no_height() -> None:
     assert latest_ledger_header({}) == 0
 
 
-def test_a_stall_needs_open_work_and_counts_from_the_last_completion_or_the_watch() -> None:
-    assert find_stall("Sandbox", Progress(100, 0), 200, None, 12) is None  # nothing open
-    assert find_stall("Sandbox", Progress(190, 5), 200, None, 12) is None  # completed 10 ledgers ago
-    stall = find_stall("Sandbox", Progress(188, 5), 200, None, 12)
-    assert stall is not None and stall.ledgers == 12
-    assert find_stall("Sandbox", Progress(None, 5), 200, 195, 12) is None  # watching for 5 ledgers only
-    never = find_stall("Sandbox", Progress(None, 5), 200, 150, 12)
-    assert never is not None and "none since settlement started" in never.describe()
+def test_an_envelope_is_signed_by_the_channel_and_the_distribution_over_its_own_hash() -> None:
+    channel, distribution, payee = Keypair.random(), Keypair.random(), Keypair.random()
+    asset = Asset("TKN", Keypair.random().public_key)
+    orders = [PaymentOrder(payee.public_key, Decimal(n + 1), "memo") for n in range(3)]
+    signed = build_payments(orders, asset, channel, 41, distribution, "test", 100, Bounds(200, 5_000, 190))
+    envelope = TransactionEnvelope.from_xdr(signed.envelope_xdr, "test")
+    assert signed.tx_hash == envelope.hash_hex()
+    assert [s.signature_hint for s in envelope.signatures] == [channel.signature_hint(), distribution.signature_hint()]
+    for signer, signature in zip((channel, distribution), envelope.signatures, strict=True):
+        signer.verify(envelope.hash(), signature.signature)  # raises when it does not verify

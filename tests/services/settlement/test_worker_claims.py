@@ -1,4 +1,4 @@
-"""A pass claims only the transfers its free channels can carry, and none when every channel is busy."""
+"""A pass claims what its free channels carry (none when all are busy), organizations in turns."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from flask import Flask
 from services.settlement.worker import Settler
 from storage import envelopes
 from storage.database import database
-from storage.models import Transfer, utc_now
+from storage.models import SettlementPayment, Transfer, utc_now
+from tests.conftest import make_key
 from tests.services.settlement.conftest import CHANNELS, Sandbox, settle_until_final, submit_transfer
 
 OPS = 2
@@ -93,6 +94,40 @@ def test_a_pass_that_found_no_free_channel_waits_before_the_next(
     assert waits == [settler.settings.poll_seconds]  # one pass, then the wait: not pass after pass
 
 
+class StopAtWait(threading.Event):
+    """A stop event that records each wait on it, without sleeping, and is set at the `last` one."""
+
+    def __init__(self, last: int) -> None:
+        super().__init__()
+        self.last = last
+        self.waits: list[float | None] = []
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waits.append(timeout)
+        if len(self.waits) >= self.last:
+            self.set()
+        return self.is_set()
+
+
+def test_an_idle_loop_whose_wait_returns_at_once_still_sleeps_between_passes(
+    make_settler: Callable[..., Settler],
+) -> None:
+    poll = 60.0  # far longer than any pause between the wait's return and the loop's next step
+    settler = make_settler(SETTLEMENT_POLL_SECONDS=poll)
+    stop = StopAtWait(last=2)
+    asked: list[float] = []
+
+    def returns_at_once(seconds: float) -> None:
+        asked.append(seconds)  # neither sleeps nor says a notification woke it (a lost LISTEN connection)
+        if len(asked) > 2:
+            stop.set()  # without the fix the loop would spin here: end it, so the test fails instead of hanging
+
+    settler.run(stop, wait=returns_at_once)
+    assert asked == [poll, poll]
+    # Each time, the rest of the poll interval was slept on the stop event.
+    assert len(stop.waits) == 2 and all(wait is not None and 0 < wait <= poll for wait in stop.waits)
+
+
 def test_transfers_whose_channels_another_pass_took_are_handed_back_still_created(
     app: Flask, sandbox: Sandbox, sandbox_key: str, settler: Settler, occupy: Callable[[int], None]
 ) -> None:
@@ -144,3 +179,20 @@ def test_a_pass_hands_back_every_chunk_once_and_no_later_than_the_next_close(
     assert len(due) == 1
     (at,) = due
     assert at is not None and at - before <= timedelta(seconds=1)
+
+
+def test_an_organization_with_a_backlog_takes_no_more_than_its_share_of_the_channels(
+    app: Flask, sandbox: Sandbox, settler: Settler, occupy: Callable[[int], None]
+) -> None:
+    noisy, quiet = make_key("Noisy Bank"), make_key("Quiet Bank")
+    payee = sandbox.payee()
+    backlog = [submit_transfer(app, noisy, payee.public_key, amount="1.00") for _ in range(TRANSFERS)]
+    waiting = [submit_transfer(app, quiet, payee.public_key, amount="2.00") for _ in range(2)]
+    occupy(CHANNELS - 2)  # two free channels: 2 x OPS transfers this pass, the backlog due first
+
+    assert settler.run_once() == 2 * OPS
+
+    with database.connection_context():
+        carried = {payment.transfer_id for payment in SettlementPayment.select()}
+    assert set(waiting) <= carried  # its turn came with the backlog's first, not after all of it
+    assert len(carried & set(backlog)) == 2 * OPS - len(waiting)

@@ -16,12 +16,13 @@ from contextlib import contextmanager
 import pytest
 import requests
 from flask import Flask
+from ledger.testing import free_port
 from prometheus_client.parser import text_string_to_metric_families
 
-from ledger.testing import free_port
 from storage.database import database
 from storage.models import SettlementPayment, Transfer
-from tests.services.settlement.conftest import Sandbox, submit_transfer
+from tests.services.settlement.conftest import Sandbox, ledger_api_config, submit_transfer
+from tests.support.alert_rules import promtool_series_selectors, rule_selectors, unknown_names
 from tests.support.databases import postgres_url
 from tests.support.processes import stream_lines
 
@@ -44,7 +45,7 @@ def start_worker(app: Flask, sandbox: Sandbox, **settings: str) -> subprocess.Po
     env = {
         **os.environ,
         "DATABASE_URL": app.config["DATABASE_URL"],
-        "SANDBOX_HORIZON_URL": sandbox.url,
+        **ledger_api_config(sandbox.url),
         "SANDBOX_SECRETS_FILE": str(sandbox.secrets_file),
         "SETTLEMENT_POLL_SECONDS": "0.05",
         **settings,
@@ -146,3 +147,30 @@ def test_the_worker_serves_its_metrics_behind_the_token(app: Flask, sandbox: San
     assert samples[("tkn_distribution_balance_tkn", (("environment", "Sandbox"),))] == float(
         sandbox.balance(sandbox.distribution)
     )
+
+
+def test_the_alert_rules_name_only_what_the_worker_and_the_api_emit(
+    app: Flask, sandbox: Sandbox, sandbox_key: str
+) -> None:
+    payee = sandbox.payees(1)[0]
+    submit_transfer(app, sandbox_key, payee.public_key)
+    app.test_client().post("/v1/pacs008/net", data=b"<not-xml", headers={"NET-API-KEY": sandbox_key})
+    port = free_port()
+    with running_worker(app, sandbox, SETTLEMENT_METRICS_PORT=str(port)) as worker:
+        wait_until_started(worker)
+        deadline = time.monotonic() + 60
+        while unsettled() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        worker_text = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+        stop(worker)
+    api_text = app.test_client().get("/metrics").get_data(as_text=True)
+    emitted = [
+        (sample.name, dict(sample.labels))
+        for text in (worker_text, api_text)
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    ]
+
+    assert unknown_names(rule_selectors(), emitted, check_values=True) == []
+    assert unknown_names(promtool_series_selectors(), emitted, check_values=False) == []
+    assert ("tkn_settlement_envelopes_closed_total", {"environment": "Sandbox", "result": "applied"}) in emitted

@@ -14,7 +14,14 @@ from prometheus_client import REGISTRY
 
 from services.settlement.worker import Settler
 from storage import settlement as store
-from tests.services.settlement.conftest import ServedLedger, load, reserved_ledger, submit_transfer, wait_for
+from tests.services.settlement.conftest import (
+    ServedLedger,
+    ledger_api_config,
+    load,
+    reserved_ledger,
+    submit_transfer,
+    wait_for,
+)
 
 OPS = 5  # payments per envelope, and operations per ledger: one envelope fills a ledger
 PROMPTLY = 10.0  # seconds the test gives a closed ledger's envelope to be recorded
@@ -33,7 +40,7 @@ def app_config(app_config: dict[str, Any], narrow_ledger: ServedLedger) -> dict[
     """Sandbox settlement on the narrow ledger: two envelopes of OPS payments per pass."""
     return {
         **app_config,
-        "SANDBOX_HORIZON_URL": narrow_ledger.url,
+        **ledger_api_config(narrow_ledger.url),
         "SANDBOX_SECRETS_FILE": str(narrow_ledger.secrets_file),
         "SETTLEMENT_BATCH_OPS": OPS,
         "SETTLEMENT_BATCH_SIZE": 2 * OPS,
@@ -65,8 +72,10 @@ def test_a_pass_waits_for_no_ledger_and_each_envelope_is_recorded_once_its_ledge
 
 
 def lookups() -> float:
-    return (
-        REGISTRY.get_sample_value("tkn_ledger_request_duration_seconds_count", {"operation": "find_transaction"}) or 0.0
+    """Reads that follow envelopes: by hash, or whole ledgers."""
+    return sum(
+        REGISTRY.get_sample_value("tkn_ledger_request_duration_seconds_count", {"operation": operation}) or 0.0
+        for operation in ("find_transaction", "ledger_transactions")
     )
 
 

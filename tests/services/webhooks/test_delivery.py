@@ -20,6 +20,7 @@ from storage.webhook_deliveries import attempts_of, list_deliveries, requeue
 from storage.webhook_endpoints import get_endpoint, set_disabled
 from storage.webhook_models import WebhookAttempt, WebhookDelivery, WebhookMessage
 from tests.services.webhooks.conftest import SETTINGS, Clock, register, submit, verify
+from tests.support.messages import camt056
 from tests.support.receiver import Answer, Receiver
 from tests.support.reports import parse_report
 from tests.support.transfers import move
@@ -326,3 +327,21 @@ def test_messages_past_retention_go_with_their_deliveries_and_attempts(
 def test_an_unknown_message_is_not_requeued(deliverer: Deliverer) -> None:
     with database.connection_context():
         assert requeue(f"msg_{uuid.uuid4().hex}", deliverer.clock(), deliverer.clock()) == 0
+
+
+def test_a_cancellation_reaches_the_bank_as_the_failed_event_with_its_reason(
+    client: FlaskClient, api_key: str, receiver: Receiver, deliverer: Deliverer
+) -> None:
+    register("Acme Bank", receiver.url)
+    transfer_id = submit(client, api_key)
+    response = client.post(
+        "/v1/camt056/net",
+        data=camt056("CXL-HOOK", instruction_id=str(transfer_id), reason="FRAD"),
+        headers={"NET-API-KEY": api_key, "Content-Type": "application/xml"},
+    )
+    assert response.status_code == 200
+    assert deliverer.run_once() == 3  # created, failed, and the cancellation's camt.029
+    failed = next(r for r in receiver.snapshot() if r.headers["tkn-event-type"] == "transfer.failed")
+    report = parse_report(failed.body)
+    assert (report.status, report.info()["ErrorCode"]) == ("RJCT", "FRAD")
+    assert "by camt.056 request CXL-HOOK" in report.info()["Reason"]

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from harness.stack import free_port
 from services.webhooks.sender import MAX_BODY_READ, post
 from services.webhooks.targets import resolve
 from tests.support.receiver import Answer, Receiver, running
-from tests.support.throwaway_postgres import free_port
 
 
 @pytest.fixture()

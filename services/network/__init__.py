@@ -1,0 +1,1 @@
+"""Bootstrapping a Stellar network for settlement: accounts, trust line, TKN and the secrets file."""

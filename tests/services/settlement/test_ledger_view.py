@@ -1,0 +1,102 @@
+"""What a worker's view of the ledger says about the ledger answering: when it last did, and when it is back."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import cast
+
+import pytest
+from stellar_sdk import Asset, Keypair
+
+from services.settlement.ledger_api import LedgerClient, LedgerTip, LedgerUnavailable
+from services.settlement.ledger_view import LedgerView
+from services.settlement.settings import SettlementNetwork
+
+START = datetime(2026, 1, 1, 12, 0, 0)
+
+
+class SwitchedLedger:
+    """A ledger whose tip read answers or not, as the test says."""
+
+    def __init__(self) -> None:
+        self.up = True
+        self.sequence = 100
+
+    def latest_ledger(self) -> LedgerTip:
+        if not self.up:
+            raise LedgerUnavailable("connection refused")
+        self.sequence += 1
+        return LedgerTip(self.sequence, 1_000 + self.sequence)
+
+
+def test_a_ledger_that_stops_answering_is_silent_until_a_read_answers_again() -> None:
+    ledger = SwitchedLedger()
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    now = [START]
+    view = LedgerView(clock=lambda: now[0])
+    view.tip(network)
+    assert view.answered_at == {"Sandbox": START} and view.silent() == []
+    now[0] = START + timedelta(seconds=300)  # no read for minutes: not silent, only unasked
+    assert view.last_answer_if_silent("Sandbox") is None
+    ledger.up = False
+    for seconds in (1, 30, 63):
+        now[0] = START + timedelta(seconds=seconds)
+        view.new_pass()
+        with pytest.raises(LedgerUnavailable):
+            view.tip(network, past=ledger.sequence)
+    assert view.silent() == ["Sandbox"] and view.answered_at == {"Sandbox": START}
+    assert view.last_answer_if_silent("Sandbox") == START
+    assert view.answered_again() == {}
+    ledger.up = True
+    now[0] = START + timedelta(seconds=64)
+    view.new_pass()
+    view.tip(network, past=ledger.sequence)
+    assert view.silent() == [] and view.answered_at == {"Sandbox": now[0]}
+    assert view.last_answer_if_silent("Sandbox") is None
+    assert view.answered_again() == {"Sandbox": 63.0}  # silent from the first read it missed
+    assert view.answered_again() == {}  # said once
+
+
+def test_a_height_learnt_without_its_close_time_takes_the_close_time_of_the_next_read() -> None:
+    ledger = SwitchedLedger()
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    view = LedgerView(clock=lambda: START)
+    first = view.tip(network)
+    ledger.sequence += 150  # minutes without a read; an account read says how far the ledger got
+    view.observe_height(network, ledger.sequence + 1)
+    assert view.known("Sandbox") == LedgerTip(ledger.sequence + 1, first.closed_at)
+    view.new_pass()
+    read = view.tip(network, past=ledger.sequence + 1)  # that very ledger, read: its own close time
+    assert read == LedgerTip(ledger.sequence, 1_000 + ledger.sequence)
+    assert view.known("Sandbox") == read
+
+
+def test_ledgers_closed_within_one_second_do_not_make_every_wish_for_the_tip_a_read() -> None:
+    ledger = SwitchedLedger()
+    ledger.latest_ledger = lambda: LedgerTip(ledger.sequence, 1_000)  # type: ignore[method-assign]
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    reads = [0]
+    read = ledger.latest_ledger
+
+    def counted() -> LedgerTip:
+        reads[0] += 1
+        return read()
+
+    ledger.latest_ledger = counted  # type: ignore[method-assign]
+    view = LedgerView()
+    view.tip(network)
+    ledger.sequence += 1
+    view.new_pass()
+    view.tip(network)  # two ledgers closed in the same second: an interval of 0
+    for _ in range(8):
+        view.tip(network, past=ledger.sequence)
+    assert reads[0] == 2
