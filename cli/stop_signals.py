@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FrameType
 
+from telemetry.signals import set_from_signal_handler
+
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
@@ -35,7 +37,7 @@ def stop_on_signals() -> Iterator[StopRequest]:
     def _stop(signum: int, _: FrameType | None) -> None:
         # No logging here: the handler may interrupt a thread that holds the log handler's lock.
         request.received.append(signal.Signals(signum).name)
-        request.event.set()
+        set_from_signal_handler(request.event)
 
     previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}
     try:

@@ -1,4 +1,4 @@
-"""Cross-cutting instrumentation every process sets up at start-up: log format, request fields, metrics.
+"""Cross-cutting plumbing every process sets up at start-up: logs, request fields, metrics, stop signals.
 
 It imports nothing of the gateway, so api, services, storage and the sandbox ledger may all use it.
 """

@@ -19,6 +19,8 @@ from types import FrameType
 
 import requests
 
+from telemetry.signals import set_from_signal_handler
+
 STILL_WAITING_EVERY_SECONDS = 30.0
 
 
@@ -63,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     stop = threading.Event()
 
     def _stop(_signum: int, _frame: FrameType | None) -> None:
-        stop.set()
+        set_from_signal_handler(stop)
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import FrameType
 
 from telemetry.logs import configure_logging
+from telemetry.signals import set_from_signal_handler
 
 log = logging.getLogger("respawn")
 
@@ -59,12 +60,15 @@ class Respawner:
         self.name = name
         self.command = command
         self.backoff = backoff
-        self.stopping = threading.Event()
+        # Read and written without a lock: the signal handler sets it in the thread it interrupts.
+        self.stop_requested = False
+        self._wake = threading.Event()  # ends the wait before a restart
         self._child: subprocess.Popen[bytes] | None = None
 
     def stop(self, signum: int, _: FrameType | None = None) -> None:
         """Stop restarting and pass the signal on to the running command."""
-        self.stopping.set()
+        self.stop_requested = True
+        set_from_signal_handler(self._wake)
         child = self._child
         if child is not None and child.poll() is None:
             child.send_signal(signum)
@@ -73,19 +77,19 @@ class Respawner:
         """Run until stopped; the last run's exit status as a shell gives it (128 + N for signal N)."""
         delay: float | None = None
         returncode = 0
-        while not self.stopping.is_set():
+        while not self.stop_requested:
             started = time.monotonic()
             # Same process group as this wrapper: honcho signals the whole group on stop.
             self._child = subprocess.Popen(self.command)
-            if self.stopping.is_set():  # the signal came between the check above and the start
+            if self.stop_requested:  # the signal came between the check above and the start
                 self._child.terminate()
             returncode = self._child.wait()
-            if self.stopping.is_set():
+            if self.stop_requested:
                 break
             ran = time.monotonic() - started
             delay = self.backoff.next_delay(delay, ran)
             log.warning("%s %s after %.1f s; restarting in %.0f s", self.name, describe_exit(returncode), ran, delay)
-            self.stopping.wait(delay)
+            self._wake.wait(delay)
         return returncode if returncode >= 0 else 128 - returncode
 
 

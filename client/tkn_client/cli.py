@@ -36,6 +36,7 @@ from tkn_client.waiting import (
     Polling,
     WaitingStopped,
     ask_status,
+    stop_from_signal_handler,
     wait_for_final_state,
 )
 
@@ -195,7 +196,7 @@ class _Run:
         stop = threading.Event()
         # From the acceptance on, Ctrl-C only sets a flag: the wait ends between checks, never inside
         # the progress display or a request, and the client always says how to ask again.
-        previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
+        previous = signal.signal(signal.SIGINT, lambda *_: stop_from_signal_handler(stop))
         try:
             _print_report(answer, report)
             final = wait_for_final_state(

@@ -27,6 +27,16 @@ class WaitingStopped(Exception):
     """The user asked to stop waiting (Ctrl-C); the transfer goes on."""
 
 
+def stop_from_signal_handler(stop: threading.Event) -> None:
+    """Set `stop` from a Ctrl-C handler without waiting on the thread the handler interrupted.
+
+    The handler may run inside `stop.wait()`, while this same thread holds the lock `stop.set()`
+    takes; a second Ctrl-C there would hang the client. A short-lived thread sets it instead.
+    """
+    if not stop.is_set():
+        threading.Thread(target=stop.set, daemon=True).start()
+
+
 @dataclass(frozen=True)
 class Polling:
     """How often to ask and for how long."""
