@@ -73,6 +73,7 @@ class LatencyResult:
     requests_per_ledger: float = 0.0
     following_per_ledger: float = 0.0
     submissions_per_ledger: float = 0.0
+    by_endpoint: dict[str, float] = field(default_factory=dict)  # requests per ledger, per endpoint
     api: str = "horizon"
     skipped: str = ""
 
@@ -105,8 +106,17 @@ class LatencyResult:
             f"{self.highest_bid:,} per operation; {self.requests_per_ledger:.1f} requests per ledger to the ledger "
             f"API: {self.following_per_ledger:.1f} following the ledger, {self.submissions_per_ledger:.1f} "
             f"submissions, the rest fee statistics and accounts (Horizon's default limit allows "
-            f"{PUBLIC_BUDGET_PER_LEDGER:.0f})"
+            f"{PUBLIC_BUDGET_PER_LEDGER:.0f})",
+            *self._endpoint_notes(),
         ]
+
+    def _endpoint_notes(self) -> list[str]:
+        """Where the requests per ledger went, endpoint by endpoint, most first."""
+        if not self.by_endpoint:
+            return []
+        ranked = sorted(self.by_endpoint.items(), key=lambda item: (-item[1], item[0]))
+        spelled = ", ".join(f"`{endpoint}` {per_ledger:.1f}" for endpoint, per_ledger in ranked if per_ledger >= 0.05)
+        return [f"{self.name} on {API_NAMES[self.api]}, requests per ledger by endpoint: {spelled}"]
 
     def verdicts(self) -> list[Verdict]:
         """The issue's targets for this workload, on its ledger API."""
@@ -273,6 +283,7 @@ def measure_latency(settings: BenchSettings, congested: bool, api: str = "horizo
     result.requests_per_ledger = served(None) / ledgers
     result.following_per_ledger = served(FOLLOWING[api]) / ledgers
     result.submissions_per_ledger = served(SUBMITTING[api]) / ledgers
+    result.by_endpoint = {endpoint: served(frozenset({endpoint})) / ledgers for endpoint in after["horizon_requests"]}
     _read_back(settings.database_url, result)
     if result.latencies:
         print(f"  {result.notes()[0]}", flush=True)

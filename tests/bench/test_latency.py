@@ -29,3 +29,12 @@ def test_each_backend_has_its_own_verdicts_and_horizon_keeps_the_rows_it_had() -
 def test_more_than_three_following_reads_a_ledger_misses_the_budget() -> None:
     assert _result("rpc", 3.0).verdicts()[-1].met
     assert not _result("rpc", 3.5).verdicts()[-1].met
+
+
+def test_the_notes_say_where_the_requests_went_most_first_and_leave_out_endpoints_hardly_used() -> None:
+    result = _result("horizon", 2.0)
+    result.by_endpoint = {"/ledgers": 1.0, "/transactions_async": 20.0, "/fee_stats": 0.01}
+    assert result.notes()[1] == (
+        "W4-latency on Horizon, requests per ledger by endpoint: `/transactions_async` 20.0, `/ledgers` 1.0"
+    )
+    assert len(_result("horizon", 2.0).notes()) == 1  # none counted: no line
