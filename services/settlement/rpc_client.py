@@ -9,6 +9,7 @@ backends apart. What does differ is history: an RPC instance keeps only its rete
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import partial
@@ -62,6 +63,10 @@ DESTINATIONS_PER_READ = 100
 # getTransactions' largest page, and the pages one scan reads at most (more ledgers wait for the next scan).
 PAGE_LIMIT = 200
 MAX_PAGES = 2
+# The ledgers whose bids fee_stats reports: stellar-rpc's getFeeStats covers its last ten ledgers
+# (`classic-fee-stats-retention-window`), so bids and charges describe the same ledgers; ten
+# ledgers of at most 1,000 operations each also bound what is kept.
+BID_LEDGERS = 10
 
 
 class RpcLedgerClient:
@@ -74,6 +79,11 @@ class RpcLedgerClient:
         self._local = threading.local()
         # One pacer for every thread: a provider's budget is per client, not per connection.
         self.pacer = RatePacer(max_wait_seconds=timeout_seconds)
+        # Per ledger read whole, the bid per operation of each transaction in it (see `fee_stats`):
+        # the last BID_LEDGERS ledgers up to `_bids_through`, the highest ledger read whole.
+        self._bids: dict[int, list[int]] = {}
+        self._bids_through: int | None = None
+        self._bids_lock = threading.Lock()
 
     @property
     def server(self) -> SorobanServer:
@@ -207,10 +217,13 @@ class RpcLedgerClient:
         start = partial(self.server.get_transactions, cursor=str(first << 32), limit=PAGE_LIMIT)
         answer = self._call("ledger_transactions", start)
         found: dict[str, FoundTransaction] = {}
+        bids: dict[int, list[int]] = {}
         through = first - 1
         for page in range(1, MAX_PAGES + 1):
             for tx in answer.transactions:
-                for tx_hash in self._hashes(tx):
+                envelope = xdr.TransactionEnvelope.from_xdr(tx.envelope_xdr)
+                bids.setdefault(tx.ledger, []).append(bid_per_operation(envelope))
+                for tx_hash in self._hashes(tx, envelope):
                     found[tx_hash] = _found(tx, tx_hash)
             if len(answer.transactions) < PAGE_LIMIT:
                 through = answer.latest_ledger
@@ -220,14 +233,31 @@ class RpcLedgerClient:
                 more = partial(self.server.get_transactions, cursor=answer.cursor, limit=PAGE_LIMIT)
                 answer = self._call("ledger_transactions", more)
         tip = LedgerTip(answer.latest_ledger, answer.latest_ledger_close_timestamp)
+        self._remember_bids(first, through, bids)
         return LedgerTransactions(found, through, answer.latest_ledger, tip)
 
-    def _hashes(self, tx: Transaction) -> list[str]:
+    def _hashes(self, tx: Transaction, envelope: xdr.TransactionEnvelope) -> list[str]:
         """An applied transaction's hashes: its own, and a fee bump's inner one (read from its envelope)."""
         if not tx.fee_bump:
             return [tx.transaction_hash]
-        bump = FeeBumpTransactionEnvelope.from_xdr(tx.envelope_xdr, self.network_passphrase)
+        bump = FeeBumpTransactionEnvelope.from_xdr_object(envelope, self.network_passphrase)
         return [tx.transaction_hash, bump.transaction.inner_transaction_envelope.hash_hex()]
+
+    def _remember_bids(self, first: int, through: int, bids: dict[int, list[int]]) -> None:
+        """Keep the bids of the ledgers read whole (`first` … `through`), the last BID_LEDGERS of them.
+
+        A ledger read again (a full page's last one, read on by the next scan) replaces what was kept.
+        """
+        if through < first:
+            return
+        with self._bids_lock:
+            for ledger in range(first, through + 1):
+                self._bids[ledger] = bids.get(ledger, [])
+            latest = max(through, self._bids_through or through)
+            self._bids_through = latest
+            self._bids = {
+                ledger: kept for ledger, kept in self._bids.items() if latest - BID_LEDGERS < ledger <= latest
+            }
 
     def submit_async(self, envelope_xdr: str) -> SubmitReply:
         """sendTransaction: PENDING, DUPLICATE, TRY_AGAIN_LATER or ERROR, answered at once; counted by its answer."""
@@ -250,9 +280,18 @@ class RpcLedgerClient:
         return send_reply(answer)
 
     def fee_stats(self) -> dict[str, Any]:
-        """getFeeStats, in the `/fee_stats` shape the worker reads (`horizon_fee_stats`)."""
+        """getFeeStats, in the `/fee_stats` shape the worker reads (`horizon_fee_stats`).
+
+        getFeeStats reports only fees charged, and a ledger that cleared at our own bids charges
+        them everywhere, hiding the rivals that outbid us. So once the scans have read ledgers
+        whole (`ledger_transactions`), `max_fee` is the bids of their transactions over the last
+        BID_LEDGERS ledgers read, and a bid above the network's base fee among them makes the
+        ledgers busy too (decision Z9). No request is added: the scans read those ledgers anyway.
+        """
         answer = self._call("fee_stats", self.server.get_fee_stats)
-        return horizon_fee_stats(answer.inclusion_fee.model_dump())
+        with self._bids_lock:
+            bids = [bid for kept in self._bids.values() for bid in kept]
+        return horizon_fee_stats(answer.inclusion_fee.model_dump(), bids)
 
 
 def _found(tx: Transaction, tx_hash: str) -> FoundTransaction:
@@ -278,18 +317,43 @@ def send_reply(answer: SendTransactionResponse) -> SubmitReply:
     return SubmitReply(status, detail=detail)
 
 
-def horizon_fee_stats(inclusion_fee: dict[str, Any]) -> dict[str, Any]:
+def horizon_fee_stats(inclusion_fee: dict[str, Any], bids: Sequence[int] = ()) -> dict[str, Any]:
     """getFeeStats' `inclusionFee` (fee charged per operation, by percentile) in Horizon's `/fee_stats` shape.
 
-    RPC reports fees charged only, not what was bid, so `max_fee` repeats them; nor does it report
-    capacity use, so a ledger is taken as full when any recent one charged above the network's
-    base fee, which only a surge-priced ledger does (decision h17).
+    RPC reports fees charged only, not what was bid, nor capacity use. `bids` are the bids per
+    operation of the transactions in the ledgers the scans read lately: `max_fee` is their
+    distribution, and a ledger is taken as full when any recent one charged above the network's
+    base fee, which only a surge-priced ledger does, or included a bid above it (decision Z9).
+    With no bids known, `max_fee` repeats the fees charged.
     """
     charged = {name: str(inclusion_fee[name]) for name in (*PERCENTILES, "min", "max", "mode")}
-    surged = int(inclusion_fee["max"]) > NETWORK_BASE_FEE
+    busy = int(inclusion_fee["max"]) > NETWORK_BASE_FEE or any(bid > NETWORK_BASE_FEE for bid in bids)
     return {
         "fee_charged": charged,
-        "max_fee": dict(charged),
-        "ledger_capacity_usage": "1.0" if surged else "0.0",
+        "max_fee": bid_distribution(bids) if bids else dict(charged),
+        "ledger_capacity_usage": "1.0" if busy else "0.0",
         "last_ledger_base_fee": str(NETWORK_BASE_FEE),
     }
+
+
+def bid_distribution(bids: Sequence[int]) -> dict[str, str]:
+    """Bids per operation as stellar-rpc distributes fees: nearest-rank percentiles, the mode (ties: the smallest)."""
+    ordered = sorted(bids)
+    counts = Counter(ordered)
+    found = {"max": str(ordered[-1]), "min": str(ordered[0]), "mode": str(max(counts, key=lambda b: (counts[b], -b)))}
+    for name in PERCENTILES:
+        found[name] = str(ordered[-(-int(name[1:]) * len(ordered) // 100) - 1])
+    return found
+
+
+def bid_per_operation(envelope: xdr.TransactionEnvelope) -> int:
+    """A transaction's fee bid over its operations; a fee bump's outer fee over one operation more (CAP-15)."""
+    if envelope.fee_bump is not None:
+        bump = envelope.fee_bump.tx
+        inner = bump.inner_tx.v1
+        assert inner is not None
+        return int(bump.fee.int64) // (len(inner.tx.operations) + 1)
+    if envelope.v1 is not None:
+        return int(envelope.v1.tx.fee.uint32) // max(len(envelope.v1.tx.operations), 1)
+    assert envelope.v0 is not None
+    return int(envelope.v0.tx.fee.uint32) // max(len(envelope.v0.tx.operations), 1)

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from ledger.testing import free_port
-from stellar_sdk import Asset, Keypair, TransactionBuilder, TransactionEnvelope
+from stellar_sdk import Account, Asset, Keypair, TransactionBuilder, TransactionEnvelope, xdr
 from stellar_sdk.operation import Payment
+from stellar_sdk.soroban_rpc import GetFeeStatsResponse, GetTransactionsResponse
 
 from services.settlement.fees import bid_per_op
 from services.settlement.ledger_api import LedgerUnavailable
@@ -193,3 +194,135 @@ def test_which_destinations_can_receive_the_asset_in_one_read(kit: Kit) -> None:
         issuer.public_key: None,
     }
     assert kit.admin.status()["horizon_requests"].get("/rpc getLedgerEntries", 0) == reads + 1
+
+
+# What the scans' reads (getTransactions) tell fee_stats: the bids that getFeeStats' charges hide.
+
+CALM = {**{f"p{p}": 100 for p in (10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99)}, "min": 100, "max": 100, "mode": 100}
+SUCCESS = xdr.TransactionResult(
+    xdr.Int64(100),
+    xdr.TransactionResultResult(xdr.TransactionResultCode.txSUCCESS, results=[]),
+    xdr.TransactionResultExt(0),
+).to_xdr()
+
+
+def bidding(fee_per_op: int, ops: int = 1, bump_per_op: int | None = None) -> str:
+    """A signed envelope bidding `fee_per_op` on `ops` payments, or wrapped in a fee bump bidding `bump_per_op`."""
+    payer = Keypair.random()
+    builder = TransactionBuilder(Account(payer.public_key, 1), PASSPHRASE, base_fee=fee_per_op).set_timeout(300)
+    for _ in range(ops):
+        builder.append_operation(Payment(payer.public_key, Asset.native(), "1"))
+    envelope = builder.build()
+    envelope.sign(payer)
+    if bump_per_op is None:
+        return envelope.to_xdr()
+    bump = TransactionBuilder.build_fee_bump_transaction(payer.public_key, bump_per_op, envelope, PASSPHRASE)
+    bump.sign(payer)
+    return bump.to_xdr()
+
+
+class Ledgers:
+    """A fake SDK server: getFeeStats charging the base fee everywhere, getTransactions over `ledgers`."""
+
+    def __init__(self, ledgers: dict[int, list[str]]) -> None:
+        self.ledgers = ledgers
+        self.requests: list[str] = []
+
+    def get_fee_stats(self) -> GetFeeStatsResponse:
+        self.requests.append("getFeeStats")
+        inclusion: dict[str, Any] = {**CALM, "transactionCount": 1, "ledgerCount": 10}
+        return GetFeeStatsResponse.model_validate(
+            {"sorobanInclusionFee": inclusion, "inclusionFee": inclusion, "latestLedger": max(self.ledgers)}
+        )
+
+    def get_transactions(self, cursor: str, limit: int) -> GetTransactionsResponse:
+        self.requests.append("getTransactions")
+        first, latest = int(cursor) >> 32, max(self.ledgers)
+        transactions = [
+            {
+                "status": "SUCCESS",
+                "txHash": Keypair.random().raw_public_key().hex(),
+                "applicationOrder": order,
+                "feeBump": xdr.TransactionEnvelope.from_xdr(envelope).fee_bump is not None,
+                "envelopeXdr": envelope,
+                "resultXdr": SUCCESS,
+                "resultMetaXdr": "",
+                "ledger": ledger,
+                "createdAt": 0,
+            }
+            for ledger in range(first, latest + 1)
+            for order, envelope in enumerate(self.ledgers.get(ledger, []), 1)
+        ]
+        assert len(transactions) < limit
+        window: dict[str, Any] = {"latestLedger": latest, "latestLedgerCloseTimestamp": 0, "oldestLedger": 1}
+        window |= {"oldestLedgerCloseTimestamp": 0, "cursor": str((latest + 1) << 32)}
+        return GetTransactionsResponse.model_validate({**window, "transactions": transactions})
+
+
+def faked(ledgers: Ledgers) -> RpcLedgerClient:
+    client = RpcLedgerClient("http://127.0.0.1:1/rpc", PASSPHRASE, timeout_seconds=2)
+    client._local.server = ledgers
+    return client
+
+
+def test_before_any_scan_fee_stats_are_the_fees_charged_as_before() -> None:
+    client = faked(Ledgers({50: [bidding(200)]}))
+    assert client.fee_stats() == horizon_fee_stats(CALM)
+    assert client.fee_stats()["max_fee"] == client.fee_stats()["fee_charged"]
+
+
+def test_rivals_bids_read_by_a_scan_make_the_ledgers_busy_and_the_bid_outbid_them() -> None:
+    # The ledger cleared at our own 100s, so getFeeStats charged 100 everywhere; rivals bid 200.
+    ledgers = Ledgers({50: [bidding(100, ops=100), *[bidding(200) for _ in range(5)]]})
+    client = faked(ledgers)
+    assert client.ledger_transactions(50, 50).through == 50
+    stats = client.fee_stats()
+    assert stats["ledger_capacity_usage"] == "1.0" and stats["fee_charged"] == horizon_fee_stats(CALM)["fee_charged"]
+    assert stats["max_fee"]["p70"] == stats["max_fee"]["max"] == "200" and stats["max_fee"]["min"] == "100"
+    assert bid_per_op(stats, "p70", 100, 10_000, ours={100}, surge_usage=Decimal("0.5")) == 201
+    assert ledgers.requests == ["getTransactions", "getFeeStats"]  # nothing read but what was read before
+
+
+def test_bids_are_nearest_rank_percentiles_per_transaction_a_fee_bump_counting_one_operation_more() -> None:
+    # Ten transactions: 100 x5, a 2-operation one bidding 300, and a fee bump of 900 on 2 payments (300 a bid op).
+    bids = [bidding(100) for _ in range(5)] + [bidding(300, ops=2), bidding(100, ops=2, bump_per_op=300)]
+    bids += [bidding(150), bidding(160), bidding(170)]
+    client = faked(Ledgers({50: bids}))
+    client.ledger_transactions(50, 50)
+    max_fee = client.fee_stats()["max_fee"]
+    assert [max_fee[p] for p in ("p10", "p50", "p60", "p70", "p80", "p90", "p99")] == [
+        "100", "100", "150", "160", "170", "300", "300"
+    ]  # fmt: skip
+    assert (max_fee["min"], max_fee["max"], max_fee["mode"]) == ("100", "300", "100")
+
+
+def test_bids_at_the_base_fee_leave_the_ledgers_calm() -> None:
+    client = faked(Ledgers({50: [bidding(100) for _ in range(3)]}))
+    client.ledger_transactions(50, 50)
+    stats = client.fee_stats()
+    assert stats["ledger_capacity_usage"] == "0.0" and stats["max_fee"]["max"] == "100"
+
+
+def test_the_bids_kept_are_those_of_the_last_ten_ledgers_read() -> None:
+    ledgers = Ledgers({50: [bidding(200)], 51: [bidding(100)]})
+    client = faked(ledgers)
+    client.ledger_transactions(50, 51)
+    assert client.fee_stats()["max_fee"]["max"] == "200"
+    ledgers.ledgers = {59: [bidding(100)]}  # 52 … 59 read empty: 50 is still among the last ten
+    client.ledger_transactions(52, 59)
+    assert client.fee_stats()["ledger_capacity_usage"] == "1.0"
+    ledgers.ledgers = {60: [bidding(100)]}
+    client.ledger_transactions(60, 60)  # 51 … 60: the rival's 200 is forgotten
+    stats = client.fee_stats()
+    assert stats["ledger_capacity_usage"] == "0.0" and stats["max_fee"]["max"] == "100"
+
+
+def test_a_ledger_read_again_replaces_its_bids() -> None:
+    ledgers = Ledgers({50: [bidding(200)]})
+    client = faked(ledgers)
+    client.ledger_transactions(50, 50)
+    client.ledger_transactions(50, 50)
+    assert client.fee_stats()["max_fee"]["p10"] == "200"
+    ledgers.ledgers = {50: [bidding(200), bidding(100)]}
+    client.ledger_transactions(50, 50)
+    assert client.fee_stats()["max_fee"]["p10"] == "100" and client.fee_stats()["max_fee"]["p99"] == "200"
