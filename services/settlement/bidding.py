@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass
 
 from services.settlement.envelopes import fee_for
-from services.settlement.fees import bid_per_op, build_fee_bump, raised_bid, top_rival
+from services.settlement.fees import bid_per_op, build_fee_bump, raised_bid, rival_bid, top_rival
 from services.settlement.ledger_api import LedgerUnavailable
 from services.settlement.recording import COUNTERS, Flight
 from services.settlement.settings import SettlementNetwork, SettlementSettings
@@ -26,11 +26,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Market:
-    """What one read of `fee_stats` said: the rate to bid, and the highest recent bid that was not ours."""
+    """What one read of `fee_stats` said: the rate to bid, the rivals' bids to beat, the highest that was not ours."""
 
     ledger: int  # the tip it was read at
     rate: int  # per operation
     top_rival: int | None  # None: not known (the ledger could not say)
+    rival: int = 0  # one stroop above the rivals' bid at the percentile (`rival_bid`); 0: not known
 
 
 class Bidder:
@@ -56,7 +57,8 @@ class Bidder:
             rate = bid_per_op(
                 stats, settings.fee_percentile, settings.base_fee, settings.max_fee, ours, settings.surge_usage
             )
-            found = Market(ledger, rate, top_rival(stats["max_fee"], ours))
+            bids = stats["max_fee"]
+            found = Market(ledger, rate, top_rival(bids, ours), rival_bid(bids, settings.fee_percentile, ours))
         except LedgerUnavailable:
             found = Market(ledger, known.rate if known is not None else settings.base_fee, None)
         self._market[network.environment] = found
@@ -74,7 +76,9 @@ class Bidder:
         `stuck`: queued, yet ledgers closed without it. Such an envelope is raised only while some
         rival bid above it in the recent ledgers: when none did, what holds it back is our own
         envelopes ahead of it, and a raise would only reorder them, at stellar-core's tenfold
-        replace-by-fee (decision N13). The bump is stored before it is submitted, like the
+        replace-by-fee (decision N13). While one did, the raise goes at once to one stroop above
+        the rivals' bid at the percentile (`rival_bid`), busy ledgers or not: one stroop a bump
+        would take a ledger per stroop. The bump is stored before it is submitted, like the
         envelope itself; the flight's envelope then carries it, so the caller submits the bump.
         """
         attempt, network = flight.attempt, flight.network
@@ -83,10 +87,13 @@ class Bidder:
         bumped = bump_fee is not None
         current = bump_fee // (ops + 1) if bump_fee is not None else int(attempt.fee) // ops
         market = self._read(network, ledger)
-        if stuck and market.top_rival is not None and market.top_rival <= current:
-            return False
+        wanted = market.rate
+        if stuck:
+            if market.top_rival is not None and market.top_rival <= current:
+                return False
+            wanted = max(wanted, market.rival)
         # The hint is the total fee for the transaction that was refused: the bump counts one operation more.
-        bid = raised_bid(current, ops + 1 if bumped else ops, hint, market.rate, self.settings.max_fee)
+        bid = raised_bid(current, ops + 1 if bumped else ops, hint, wanted, self.settings.max_fee)
         channel = next((c for c in network.channels if c.public_key == attempt.channel_account), None)
         if bid is None or channel is None:
             return False

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from decimal import Decimal
+from typing import Any, cast
 
 import pytest
 from flask import Flask
+from stellar_sdk import Account, Asset, Keypair, TransactionBuilder
+from stellar_sdk.operation import Payment
 
 from services.accounts.ledger_check import paid_lookup_from_config
 from services.accounts.reconcile import reconcile
-from services.settlement.recording import COUNTERS
+from services.settlement.bidding import Bidder
+from services.settlement.recording import COUNTERS, Flight
+from services.settlement.settings import SettlementNetwork, SettlementSettings
 from services.settlement.worker import Settler
+from storage import envelopes as storage_envelopes
 from storage import settlement as store
 from storage.database import database
 from storage.envelopes import attempts_for
 from storage.models import SettlementAttempt
+from tests.ledger.conftest import PASSPHRASE
 from tests.services.settlement.conftest import (
     LEDGER_API,
     ServedLedger,
@@ -131,7 +138,10 @@ def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in
     assert all(envelope_of(t).outcome == "applied" for t in (first, second))
 
 
-@pytest.mark.skipif(LEDGER_API == "rpc", reason="Stellar RPC reports fees charged, not bids: no rival bid to outbid")
+@pytest.mark.skipif(
+    LEDGER_API == "rpc",
+    reason="on RPC bids are read from getTransactions, where the sandbox lists no background traffic",
+)
 def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_next_ledger(
     app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
 ) -> None:
@@ -149,3 +159,60 @@ def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_nex
     wait_for(lambda: load(transfer_id).state == store.COMPLETED, settler, timeout=10)
     paid = envelope_of(transfer_id)
     assert paid.ledger_sequence == tip + 1 and paid.bump_hash is None and COUNTERS["fee_bumps"] == bumps
+
+
+# Bidder.bump on a stuck envelope, against fee_stats as given (no ledger, no database).
+
+CALM = dict.fromkeys(("p10", "p20", "p30", "p40", "p50", "p60", "p70", "p80", "p90", "p95", "p99"), "100")
+
+
+class FeeStats:
+    """A ledger client answering only fee_stats: charged 100 everywhere, bids as given, busy or not."""
+
+    def __init__(self, bids: dict[str, str], usage: str = "0.0") -> None:
+        self.stats = {
+            "fee_charged": {**CALM, "min": "100", "max": "100", "mode": "100"},
+            "max_fee": bids,
+            "ledger_capacity_usage": usage,
+            "last_ledger_base_fee": "100",
+        }
+
+    def fee_stats(self) -> dict[str, Any]:
+        return self.stats
+
+
+def stuck_flight(client: FeeStats, monkeypatch: pytest.MonkeyPatch, ours: set[int]) -> tuple[Flight, list[int]]:
+    """A queued envelope bidding 100 on one payment; the bumps stored for it are listed, their rates per operation."""
+    channel = Keypair.random()
+    builder = TransactionBuilder(Account(channel.public_key, 7), PASSPHRASE, base_fee=100).set_timeout(300)
+    envelope = builder.append_operation(Payment(channel.public_key, Asset.native(), "1")).build()
+    envelope.sign(channel)
+    attempt = SettlementAttempt(
+        id=1, channel_account=channel.public_key, fee=100, op_count=1, tx_hash=envelope.hash_hex(),
+        envelope_xdr=envelope.to_xdr(),
+    )  # fmt: skip
+    network = SettlementNetwork("sandbox", PASSPHRASE, Asset.native(), channel, (channel,), cast(Any, client))
+    stored: list[int] = []
+
+    def store_fee_bump(_attempt_id: int, _tx_hash: str, fee: int, _envelope_xdr: str) -> bool:
+        stored.append(fee // 2)  # one payment, and the bump itself
+        return True
+
+    monkeypatch.setattr(storage_envelopes, "recent_bids", lambda _channels: ours)
+    monkeypatch.setattr(storage_envelopes, "store_fee_bump", store_fee_bump)
+    return Flight(attempt, network, []), stored
+
+
+def test_a_stuck_envelope_behind_a_rival_is_raised_above_the_rival_in_one_bump(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Calm by the numbers (the ledger cleared at our 100s), but a rival's 200 got in ahead of us.
+    client = FeeStats({**CALM, "p70": "200", "p80": "200", "p90": "200", "p95": "200", "p99": "200", "max": "200"})
+    flight, stored = stuck_flight(client, monkeypatch, ours={100})
+    assert Bidder(SettlementSettings(Decimal(1))).bump(flight, 10, None, stuck=True)
+    assert stored == [201] and flight.attempt.bump_fee == 2 * 201  # the payment and the bump, at 201 each
+
+
+def test_a_stuck_envelope_behind_our_own_bids_only_is_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    client = FeeStats({**CALM, "p90": "150", "p95": "150", "p99": "150", "max": "150"}, usage="1.0")
+    flight, stored = stuck_flight(client, monkeypatch, ours={100, 150})  # every bid above ours is ours (N13)
+    assert not Bidder(SettlementSettings(Decimal(1))).bump(flight, 10, None, stuck=True)
+    assert stored == []
