@@ -11,7 +11,7 @@ from ledger import horizon_json
 from ledger.engine import MalformedEnvelope, Submission, SubmitStatus, account_sequence_at
 from ledger.faults import FaultKind
 from ledger.load_faults import submit_unless_refused
-from ledger.models import Account, BackgroundTraffic, LedgerHeader, TransactionRecord, find_record
+from ledger.models import Account, LedgerHeader, TransactionRecord, find_record
 from ledger.ratelimit import PROBLEM_DETAIL
 from ledger.results import TxResult
 from ledger.state import current_state
@@ -190,9 +190,6 @@ def fee_stats() -> Response:
         ops = record.operation_count + (1 if record.inner_hash else 0)
         charged.append(record.fee_charged // max(ops, 1))
         bids.append(record.max_fee // max(ops, 1))
-    for traffic in BackgroundTraffic.select().where(BackgroundTraffic.ledger.between(since + 1, latest.sequence)):
-        charged.extend([traffic.fee_charged_per_op] * traffic.transaction_count)
-        bids.extend([traffic.max_fee_per_op] * traffic.transaction_count)
     ledgers = LedgerHeader.select().where(LedgerHeader.sequence.between(since + 1, latest.sequence))
     used = sum(header.tx_set_operation_count for header in ledgers)
     capacity = state.config.max_ops_per_ledger * max(len(ledgers), 1)

@@ -17,9 +17,10 @@ from stellar_sdk.preconditions import Preconditions
 
 from ledger import queries
 from ledger.auth import SignatureChecker, Threshold
+from ledger.background import BackgroundAccounts, BackgroundTransaction, interleaved, record_row
 from ledger.config import LedgerConfig
 from ledger.frames import Frame, MalformedEnvelope, parse_frame
-from ledger.models import Account, BackgroundTraffic, LedgerHeader, TransactionRecord, db, find_record, utcnow
+from ledger.models import Account, LedgerHeader, TransactionRecord, db, find_record, utcnow
 from ledger.op_sources import OpSources
 from ledger.operations import (
     LedgerContext,
@@ -88,6 +89,7 @@ class LedgerEngine:
         self._queue = TransactionQueue(
             config.queue_ledgers * config.max_ops_per_ledger, config.queue_timeout_ledgers, config.ban_ledgers
         )
+        self._background = BackgroundAccounts(config.network_passphrase)
         self._refill_background()
         self._stop = threading.Event()
         self._closer: threading.Thread | None = None
@@ -318,29 +320,29 @@ class LedgerEngine:
     def _apply_batch(
         self, batch: list[Pending], sequence: int, close_time: datetime, base_fee: int, counts: _CloseCounts
     ) -> None:
-        background = [p for p in batch if p.background]
-        for order, pending in enumerate((p for p in batch if not p.background), start=1):
-            record = self._apply(pending, sequence, close_time, order, base_fee)
-            if record is None:
-                continue
-            counts.hashes.append(pending.hash)
-            counts.ok += 1 if record.successful else 0
-            counts.failed += 0 if record.successful else 1
-            counts.ops += pending.fee_ops
-            counts.fees += record.fee_charged
-        if background:
-            ops = sum(p.fee_ops for p in background)
-            charged = min(self.config.background_fee, base_fee)
-            BackgroundTraffic.create(
-                ledger=sequence,
-                transaction_count=len(background),
-                operation_count=ops,
-                fee_charged_per_op=charged,
-                max_fee_per_op=self.config.background_fee,
-            )
-            counts.ok += len(background)
+        """Apply ours and write the background's transactions among them, each counted in the header."""
+        ours = [p for p in batch if not p.background]
+        theirs = [p for p in batch if p.background]
+        background = [self._background.transaction(n, p.fee_ops, p.bid) for n, p in enumerate(theirs)]
+        rows: list[dict[str, object]] = []
+        for item in interleaved(ours, background):
+            order = len(counts.hashes) + 1
+            if isinstance(item, BackgroundTransaction):
+                charged = min(item.bid // item.ops, base_fee) * item.ops
+                rows.append(record_row(item, sequence, close_time, order, charged))
+                successful, ops, tx_hash = True, item.ops, item.hash
+            else:
+                record = self._apply(item, sequence, close_time, order, base_fee)
+                if record is None:
+                    continue
+                successful, ops, tx_hash, charged = record.successful, item.fee_ops, item.hash, record.fee_charged
+            counts.hashes.append(tx_hash)
+            counts.ok += 1 if successful else 0
+            counts.failed += 0 if successful else 1
             counts.ops += ops
-            counts.fees += charged * ops
+            counts.fees += charged
+        if rows:
+            TransactionRecord.insert_many(rows).execute()
 
     def _drop(self, pending: Pending, reason: TxResult) -> None:
         """Take a transaction out of the queue unapplied and ban it; a waiting sync submit times out."""

@@ -105,23 +105,12 @@ class TransactionRecord(BaseModel):
     inner_hash = peewee.CharField(max_length=64, null=True, index=True)
 
 
-class BackgroundTraffic(BaseModel):
-    """What simulated background traffic took of a ledger: operations and fees per operation."""
-
-    ledger = peewee.IntegerField(primary_key=True)
-    transaction_count = peewee.IntegerField()
-    operation_count = peewee.IntegerField()
-    fee_charged_per_op = peewee.BigIntegerField()
-    max_fee_per_op = peewee.BigIntegerField()
-
-
 ALL_TABLES: list[type[peewee.Model]] = [
     Account,
     Signer,
     TrustLine,
     LedgerHeader,
     TransactionRecord,
-    BackgroundTraffic,
 ]
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger import rpc_xdr
-from ledger.models import BackgroundTraffic, LedgerHeader, TransactionRecord, find_record
+from ledger.models import LedgerHeader, TransactionRecord, find_record
 from ledger.rpc_errors import INVALID_PARAMS, INVALID_REQUEST, RpcError, optional_uint, pagination
 
 # stellar-rpc's defaults: default-/max-transactions-limit, default-/max-ledgers-limit,
@@ -238,9 +238,6 @@ def get_fee_stats(view: InstanceView, _params: JSONDict) -> JSONDict:
     fees: list[int] = []
     for record in TransactionRecord.select().where(TransactionRecord.ledger.between(since, view.latest.sequence)):
         fees.append(record.fee_charged // max(record.operation_count, 1))
-    background = BackgroundTraffic.select().where(BackgroundTraffic.ledger.between(since, view.latest.sequence))
-    for traffic in background:
-        fees.extend([traffic.fee_charged_per_op] * traffic.transaction_count)
     ledgers = view.latest.sequence - since + 1
     return {
         "sorobanInclusionFee": fee_distribution([], 0),

@@ -200,6 +200,16 @@ def background_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     )  # fmt: skip
 
 
+@pytest.fixture(scope="session")
+def rivals_ledger_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The background server's twin, for tests whose calm ledgers would crowd its five-ledger fee_stats."""
+    yield from served(
+        tmp_path_factory, "rivals-ledger",
+        ledger_close_seconds=0, max_ops_per_ledger=BACKGROUND_MAX_OPS, background_share=BACKGROUND_SHARE,
+        background_fee=BACKGROUND_FEE, submit_timeout_seconds=SURGE_SUBMIT_TIMEOUT,
+    )  # fmt: skip
+
+
 def _flushed(url: str) -> Iterator[Kit]:
     helper = Kit(url, manual=True)
     yield helper
@@ -218,6 +228,12 @@ def surge_kit(surge_ledger_url: str) -> Iterator[Kit]:
 def background_kit(background_ledger_url: str) -> Iterator[Kit]:
     """A Kit on the server with background traffic; the queue is flushed afterwards."""
     yield from _flushed(background_ledger_url)
+
+
+@pytest.fixture
+def rivals_kit(rivals_ledger_url: str) -> Iterator[Kit]:
+    """A Kit on the twin of the server with background traffic; the queue is flushed afterwards."""
+    yield from _flushed(rivals_ledger_url)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from stellar_sdk import Asset, xdr
 from stellar_sdk.exceptions import NotFoundError
 from stellar_sdk.operation import Payment
 
-from tests.ledger.conftest import PASSPHRASE, Kit
+from tests.ledger.conftest import BACKGROUND_FEE, BACKGROUND_MAX_OPS, PASSPHRASE, Kit
 
 NATIVE = Asset.native()
 
@@ -110,3 +110,21 @@ def test_a_ledgers_transactions_page_by_cursor_and_leave_failed_ones_out_unless_
     assert sorted(hashes) == sorted(e.hash_hex() for e in (*envelopes, failing)) and len(set(hashes)) == 4
     ahead = requests.get(f"{manual_kit.url}/ledgers/{closed + 1}/transactions", timeout=10)
     assert ahead.status_code == 404 and ahead.headers["Latest-Ledger"] == str(closed)
+
+
+def test_a_ledgers_transactions_list_the_background_with_its_bid_and_charge(rivals_kit: Kit) -> None:
+    (payer,) = rivals_kit.fund()
+    mine = rivals_kit.build(payer, [Payment(rivals_kit.root.public_key, NATIVE, "1")], fee=BACKGROUND_FEE + 1)
+    assert requests.post(f"{rivals_kit.url}/transactions_async", data={"tx": mine.to_xdr()}, timeout=10).ok
+    closed = rivals_kit.admin.close_ledger()["sequence"]
+    url = f"{rivals_kit.url}/ledgers/{closed}/transactions"
+    listed = requests.get(url, params={"limit": 200}, timeout=10).json()["_embedded"]["records"]
+    (theirs,) = [record for record in listed if record["hash"] != mine.hash_hex()]
+    ops = BACKGROUND_MAX_OPS // 2  # the background's share: one transaction of five payments
+    assert theirs["source_account"] not in (payer.public_key, rivals_kit.root.public_key)
+    assert (theirs["operation_count"], theirs["max_fee"], theirs["fee_charged"]) == (
+        ops, str(BACKGROUND_FEE * ops), str(100 * ops)
+    )  # fmt: skip
+    assert theirs["successful"] and len(theirs["signatures"]) == 1
+    assert sorted(int(record["paging_token"]) for record in listed) == [(closed << 32) + (n << 12) for n in (1, 2)]
+    assert rivals_kit.server.transactions().transaction(theirs["hash"]).call()["ledger"] == closed

@@ -8,7 +8,7 @@ from stellar_sdk import Asset, Keypair, TransactionBuilder, xdr
 from stellar_sdk.exceptions import AccountNotFoundException
 from stellar_sdk.soroban_rpc import GetTransactionStatus, SendTransactionStatus
 
-from tests.ledger.conftest import PASSPHRASE, Kit
+from tests.ledger.conftest import BACKGROUND_FEE, BACKGROUND_MAX_OPS, PASSPHRASE, Kit
 from tests.ledger.rpc_support import raw_call, result_code, rpc_payment, soroban
 
 
@@ -258,3 +258,24 @@ def test_every_rpc_call_is_counted_by_method(manual_kit: Kit) -> None:
     after = manual_kit.admin.status()["horizon_requests"]
     for endpoint, calls in (("/rpc getHealth", 1), ("/rpc getLatestLedger", 2)):
         assert after.get(endpoint, 0) - before.get(endpoint, 0) == calls
+
+
+def test_get_transactions_lists_the_background_with_its_bid_and_get_transaction_finds_it(rivals_kit: Kit) -> None:
+    server = soroban(rivals_kit.url)
+    (payer,) = rivals_kit.fund()
+    mine = rpc_payment(server, payer, rivals_kit.root.public_key, fee=BACKGROUND_FEE + 1)
+    assert server.send_transaction(mine).status is SendTransactionStatus.PENDING
+    closed = rivals_kit.admin.close_ledger()["sequence"]
+    page = server.get_transactions(start_ledger=closed)
+    assert sorted(tx.application_order for tx in page.transactions) == [1, 2]
+    (theirs,) = [tx for tx in page.transactions if tx.transaction_hash != mine.hash_hex()]
+    envelope = xdr.TransactionEnvelope.from_xdr(theirs.envelope_xdr)
+    assert envelope.v1 is not None and not theirs.fee_bump
+    ops = BACKGROUND_MAX_OPS // 2  # the background's share: one transaction of five payments
+    assert (len(envelope.v1.tx.operations), envelope.v1.tx.fee.uint32) == (ops, BACKGROUND_FEE * ops)
+    assert theirs.result_xdr is not None
+    assert xdr.TransactionResult.from_xdr(theirs.result_xdr).fee_charged.int64 == 100 * ops
+    found = server.get_transaction(theirs.transaction_hash)
+    assert (found.status, found.ledger) == (GetTransactionStatus.SUCCESS, closed)
+    horizon = rivals_kit.server.ledgers().ledger(closed).call()
+    assert horizon["successful_transaction_count"] == 2 and horizon["operation_count"] == ops + 1
