@@ -15,7 +15,7 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, TypeVar
 
-from stellar_sdk import Asset, FeeBumpTransactionEnvelope, Keypair, SorobanServer, xdr
+from stellar_sdk import Asset, FeeBumpTransactionEnvelope, Keypair, MuxedAccount, SorobanServer, StrKey, xdr
 from stellar_sdk.exceptions import BaseHorizonError, ConnectionError, SdkError, SorobanRpcErrorResponse
 from stellar_sdk.soroban_rpc import (
     GetTransactionStatus,
@@ -84,6 +84,9 @@ class RpcLedgerClient:
         self._bids: dict[int, list[int]] = {}
         self._bids_through: int | None = None
         self._bids_lock = threading.Lock()
+        # This network's channel and distribution accounts (set where the network is assembled,
+        # settings.SettlementNetwork): their transactions are ours, so their bids are no rival's.
+        self.own_accounts: frozenset[str] = frozenset()
 
     @property
     def server(self) -> SorobanServer:
@@ -222,7 +225,8 @@ class RpcLedgerClient:
         for page in range(1, MAX_PAGES + 1):
             for tx in answer.transactions:
                 envelope = xdr.TransactionEnvelope.from_xdr(tx.envelope_xdr)
-                bids.setdefault(tx.ledger, []).append(bid_per_operation(envelope))
+                if not self.own_accounts & envelope_accounts(envelope):
+                    bids.setdefault(tx.ledger, []).append(bid_per_operation(envelope))
                 for tx_hash in self._hashes(tx, envelope):
                     found[tx_hash] = _found(tx, tx_hash)
             if len(answer.transactions) < PAGE_LIMIT:
@@ -286,7 +290,9 @@ class RpcLedgerClient:
         them everywhere, hiding the rivals that outbid us. So once the scans have read ledgers
         whole (`ledger_transactions`), `max_fee` is the bids of their transactions over the last
         BID_LEDGERS ledgers read, and a bid above the network's base fee among them makes the
-        ledgers busy too (decision Z9). No request is added: the scans read those ledgers anyway.
+        ledgers busy too (decision Z9). Our own transactions (`own_accounts`) are left out: our
+        fee bumps are no rival, and counting them would ratchet our bids up on their own. No
+        request is added: the scans read those ledgers anyway.
         """
         answer = self._call("fee_stats", self.server.get_fee_stats)
         with self._bids_lock:
@@ -321,7 +327,7 @@ def horizon_fee_stats(inclusion_fee: dict[str, Any], bids: Sequence[int] = ()) -
     """getFeeStats' `inclusionFee` (fee charged per operation, by percentile) in Horizon's `/fee_stats` shape.
 
     RPC reports fees charged only, not what was bid, nor capacity use. `bids` are the bids per
-    operation of the transactions in the ledgers the scans read lately: `max_fee` is their
+    operation of the other people's transactions in the ledgers the scans read lately: `max_fee` is their
     distribution, and a ledger is taken as full when any recent one charged above the network's
     base fee, which only a surge-priced ledger does, or included a bid above it (decision Z9).
     With no bids known, `max_fee` repeats the fees charged.
@@ -357,3 +363,21 @@ def bid_per_operation(envelope: xdr.TransactionEnvelope) -> int:
         return int(envelope.v1.tx.fee.uint32) // max(len(envelope.v1.tx.operations), 1)
     assert envelope.v0 is not None
     return int(envelope.v0.tx.fee.uint32) // max(len(envelope.v0.tx.operations), 1)
+
+
+def envelope_accounts(envelope: xdr.TransactionEnvelope) -> set[str]:
+    """The accounts a transaction is from: its source and, for a fee bump, the inner source and the fee source."""
+    if envelope.fee_bump is not None:
+        bump = envelope.fee_bump.tx
+        inner = bump.inner_tx.v1
+        assert inner is not None
+        return {_account_id(bump.fee_source), _account_id(inner.tx.source_account)}
+    if envelope.v1 is not None:
+        return {_account_id(envelope.v1.tx.source_account)}
+    assert envelope.v0 is not None
+    return {StrKey.encode_ed25519_public_key(envelope.v0.tx.source_account_ed25519.uint256)}
+
+
+def _account_id(account: xdr.MuxedAccount) -> str:
+    """The G... account behind a (possibly muxed) account."""
+    return str(MuxedAccount.from_xdr_object(account).account_id)

@@ -63,6 +63,11 @@ class SettlementNetwork:
     channels: tuple[Keypair, ...]
     client: LedgerClient
 
+    def __post_init__(self) -> None:
+        # An RPC client learns rivals' bids from the ledgers it reads; it must know which are ours.
+        if isinstance(self.client, RpcLedgerClient):
+            self.client.own_accounts = frozenset([self.distribution.public_key, *self.channel_ids])
+
     @property
     def channel_ids(self) -> list[str]:
         """The channel accounts' public keys."""

@@ -140,7 +140,7 @@ def test_at_the_fee_cap_an_envelope_waits_at_its_bid_and_a_higher_cap_gets_it_in
 
 @pytest.mark.skipif(
     LEDGER_API == "rpc",
-    reason="on RPC bids are read from getTransactions, where the sandbox lists no background traffic",
+    reason="on RPC the bids are those of ledgers the follows read (Z9): a worker's first envelope knows charges only",
 )
 def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_next_ledger(
     app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
@@ -159,6 +159,25 @@ def test_on_busy_ledgers_a_new_envelope_outbids_the_rivals_and_goes_into_the_nex
     wait_for(lambda: load(transfer_id).state == store.COMPLETED, settler, timeout=10)
     paid = envelope_of(transfer_id)
     assert paid.ledger_sequence == tip + 1 and paid.bump_hash is None and COUNTERS["fee_bumps"] == bumps
+
+
+@pytest.mark.skipif(LEDGER_API != "rpc", reason="Horizon's /fee_stats reports the rivals' bids from the start")
+def test_on_rpc_once_a_follow_has_read_a_crowded_ledger_a_new_envelope_outbids_the_rivals(
+    app: Flask, crowded: ServedLedger, sandbox_key: str, make_settler: Callable[..., Settler]
+) -> None:
+    settler = make_settler(SETTLEMENT_SURGE_USAGE="0.5")
+    submit_transfer(app, sandbox_key, crowded.payees[0], amount="7.00")
+    settler.run_once()  # with no ledger read yet, this first envelope bids from the charges alone
+    for _ in range(2):  # following it reads each ledger whole, the rivals' 200s with it
+        crowded.admin.close_ledger()
+        settler.run_once()
+    second = submit_transfer(app, sandbox_key, crowded.payees[1], amount="8.00")
+    settler.run_once()
+    assert envelope_of(second).fee == BACKGROUND_FEE + 1
+    tip = crowded.admin.status()["latest_ledger"]
+    crowded.admin.close_ledger()
+    wait_for(lambda: load(second).state == store.COMPLETED, settler, timeout=10)
+    assert envelope_of(second).ledger_sequence == tip + 1 and envelope_of(second).bump_hash is None
 
 
 # Bidder.bump on a stuck envelope, against fee_stats as given (no ledger, no database).

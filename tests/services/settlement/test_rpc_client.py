@@ -171,6 +171,7 @@ def test_configuration_chooses_the_backend_per_network(kit: Kit, tmp_path: Path)
     networks, problems = networks_from_config(config)
     client = networks["Sandbox"].client
     assert isinstance(client, RpcLedgerClient) and client.rpc_url == f"{kit.url}/rpc"
+    assert client.own_accounts == {channel.public_key, distribution.public_key}  # so its bids are no rival's
     assert problems["Production"].startswith("PRODUCTION_RPC_URL, ")
     with pytest.raises(SettlementConfigError):
         ledger_client("soroban", kit.url, PASSPHRASE, 5)
@@ -206,9 +207,19 @@ SUCCESS = xdr.TransactionResult(
 ).to_xdr()
 
 
-def bidding(fee_per_op: int, ops: int = 1, bump_per_op: int | None = None) -> str:
-    """A signed envelope bidding `fee_per_op` on `ops` payments, or wrapped in a fee bump bidding `bump_per_op`."""
-    payer = Keypair.random()
+def bidding(
+    fee_per_op: int,
+    ops: int = 1,
+    bump_per_op: int | None = None,
+    payer: Keypair | None = None,
+    fee_source: Keypair | None = None,
+) -> str:
+    """A signed envelope from `payer` bidding `fee_per_op` on `ops` payments.
+
+    With `bump_per_op`, wrapped in a fee bump from `fee_source` (default `payer`) bidding that.
+    """
+    payer = payer or Keypair.random()
+    fee_source = fee_source or payer
     builder = TransactionBuilder(Account(payer.public_key, 1), PASSPHRASE, base_fee=fee_per_op).set_timeout(300)
     for _ in range(ops):
         builder.append_operation(Payment(payer.public_key, Asset.native(), "1"))
@@ -216,8 +227,8 @@ def bidding(fee_per_op: int, ops: int = 1, bump_per_op: int | None = None) -> st
     envelope.sign(payer)
     if bump_per_op is None:
         return envelope.to_xdr()
-    bump = TransactionBuilder.build_fee_bump_transaction(payer.public_key, bump_per_op, envelope, PASSPHRASE)
-    bump.sign(payer)
+    bump = TransactionBuilder.build_fee_bump_transaction(fee_source.public_key, bump_per_op, envelope, PASSPHRASE)
+    bump.sign(fee_source)
     return bump.to_xdr()
 
 
@@ -326,3 +337,31 @@ def test_a_ledger_read_again_replaces_its_bids() -> None:
     ledgers.ledgers = {50: [bidding(200), bidding(100)]}
     client.ledger_transactions(50, 50)
     assert client.fee_stats()["max_fee"]["p10"] == "100" and client.fee_stats()["max_fee"]["p99"] == "200"
+
+
+def test_our_own_bids_and_fee_bumps_are_no_rivals_while_a_rivals_200_makes_the_ledgers_busy() -> None:
+    channel, distribution, rival = Keypair.random(), Keypair.random(), Keypair.random()
+    ours = [
+        bidding(1000, payer=channel),
+        bidding(100, payer=channel, bump_per_op=2000),
+        bidding(100, payer=rival, bump_per_op=3000, fee_source=distribution),  # paid by us: ours
+        bidding(100, payer=channel, bump_per_op=4000, fee_source=rival),  # our channel's sequence: ours
+    ]
+    ledgers = Ledgers({50: [*ours, bidding(100, payer=rival)]})
+    client = faked(ledgers)
+    client.own_accounts = frozenset([channel.public_key, distribution.public_key])
+    client.ledger_transactions(50, 50)
+    assert client.fee_stats()["ledger_capacity_usage"] == "0.0"
+    assert client.fee_stats()["max_fee"]["max"] == "100"
+    ledgers.ledgers = {51: [*ours, bidding(200, payer=rival)]}
+    client.ledger_transactions(51, 51)
+    stats = client.fee_stats()
+    assert stats["ledger_capacity_usage"] == "1.0" and stats["max_fee"]["max"] == "200"
+
+
+def test_with_only_our_own_bids_read_fee_stats_are_the_fees_charged() -> None:
+    channel = Keypair.random()
+    client = faked(Ledgers({50: [bidding(100, payer=channel, bump_per_op=5000)]}))
+    client.own_accounts = frozenset([channel.public_key])
+    client.ledger_transactions(50, 50)
+    assert client.fee_stats() == horizon_fee_stats(CALM)
