@@ -20,11 +20,16 @@ INGEST_MARGIN_SECONDS = 0.2
 MAX_QUEUED_REMEMBERED = 10_000
 
 
+def _wall_clock() -> float:
+    """The time now, looked up at each call (a frozen clock in the tests replaces `time.time`)."""
+    return time.time()
+
+
 class CloseClock:
     """Learns one ledger's close interval from its tips; says how long until the next close."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
-        self._clock = clock
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        self._clock = clock or _wall_clock
         self._first: LedgerTip | None = None
         self._last: LedgerTip | None = None
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import cast
 
 import pytest
+from freezegun import freeze_time
 from stellar_sdk import Asset, Keypair
 
 from services.settlement.ledger_api import LedgerClient, LedgerTip, LedgerUnavailable
@@ -100,3 +101,47 @@ def test_ledgers_closed_within_one_second_do_not_make_every_wish_for_the_tip_a_r
     for _ in range(8):
         view.tip(network, past=ledger.sequence)
     assert reads[0] == 2
+
+
+class CountedLedger:
+    """A ledger closing every 5 s from START, whose tip reads are counted."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+        self.closed = 100  # the tip now
+
+    def latest_ledger(self) -> LedgerTip:
+        self.reads += 1
+        start = START.replace(tzinfo=UTC).timestamp()
+        return LedgerTip(self.closed, int(start) + 5 * (self.closed - 100))
+
+
+def test_no_tip_is_read_before_a_close_is_due_and_a_late_one_is_looked_for_every_tenth_of_a_ledger() -> None:
+    ledger = CountedLedger()
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    view = LedgerView()
+    with freeze_time(START) as frozen:
+        view.tip(network)
+        frozen.tick(5.3)
+        ledger.closed = 101
+        view.new_pass()
+        assert view.tip(network, past=100).sequence == 101  # the interval is learnt: 5 s
+        assert ledger.reads == 2
+        for _ in range(24):  # a pass every 0.2 s until the next close is due, at 10.2 s: no read
+            frozen.tick(0.2)
+            view.new_pass()
+            view.tip(network)  # a new envelope's bounds
+            view.tip(network, past=101)  # a queued envelope waits for the next close
+        assert ledger.reads == 2
+        for _ in range(10):  # the close is two seconds late: looked for every 0.5 s, not every pass
+            frozen.tick(0.2)
+            view.new_pass()
+            view.tip(network, past=101)
+        assert ledger.reads == 2 + 4
+        ledger.closed = 102
+        frozen.tick(0.5)
+        view.new_pass()
+        assert view.tip(network, past=101).sequence == 102
