@@ -63,7 +63,7 @@ def command(once: bool) -> None:
 def _run_loops(settler: Settler, worker_id: str, stop: StopRequest) -> None:
     """Run `settler` and SETTLEMENT_PASSES - 1 more loops until `stop`, then stop the metrics."""
     metrics = _start_metrics(settler)
-    settlers = [settler, *_more_settlers(worker_id)]
+    settlers = [settler, *_more_settlers(settler, worker_id)]
     url = current_app.config["DATABASE_URL"]
     threads = [threading.Thread(target=_run_loop, args=(s, url, stop.event), name=s.worker_id) for s in settlers[1:]]
     for thread in threads:
@@ -100,18 +100,21 @@ def _start_metrics(settler: Settler) -> WSGIServer | None:
     return server
 
 
-def _more_settlers(worker_id: str) -> list[Settler]:
+def _more_settlers(first: Settler, worker_id: str) -> list[Settler]:
     """SETTLEMENT_PASSES - 1 more loops in this process, each with its own claims (Postgres only).
 
     No pass waits for a ledger (asynchronous submission); a second loop shares the database work
-    of claiming, building and recording.
+    of claiming, building and recording. Every loop reads the ledger through the first one's
+    clients, view, scans and bids: one process's reads stay within the budget, however many loops.
     """
     passes = int(current_app.config["SETTLEMENT_PASSES"]) or (DEFAULT_PASSES if is_postgres() else 1)
     if passes > 1 and not is_postgres():
         log.warning("SQLite allows one settlement pass at a time; SETTLEMENT_PASSES is ignored.")
         return []
-    config = current_app.config
-    return [settler_from_config(config, worker_id=f"{worker_id}-{n}") for n in range(1, passes)]
+    return [
+        Settler(first.settings, first.networks, first.problems, worker_id=f"{worker_id}-{n}", reads_from=first)
+        for n in range(1, passes)
+    ]
 
 
 def _run_loop(settler: Settler, database_url: str, stop: threading.Event) -> None:

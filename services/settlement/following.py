@@ -40,13 +40,14 @@ class Follower:
         bidder: Bidder,
         queued: QueuedEnvelopes,
         executor: Callable[[], ThreadPoolExecutor],
+        scans: LedgerScans | None = None,
     ) -> None:
         self.ctx = ctx
         self.view = view
         self.bidder = bidder
         self.queued = queued
         self._executor = executor
-        self.scans = LedgerScans()
+        self.scans = scans or LedgerScans()  # shared by the loops of one process (worker.py)
         view.read_tips_with(self.scans.read_on)  # on Stellar RPC a tip read reads the ledgers it closed too
 
     def look_up_at_once(self, flights: list[Flight]) -> dict[int, Future[Lookup]]:

@@ -6,6 +6,7 @@ lagging answer never moves the worker's idea of the ledger backwards (docs/settl
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -39,6 +40,8 @@ class LedgerView:
         self._read_at: dict[str, float] = {}  # per environment: when its tip was last read (monotonic)
         self._closes: dict[str, CloseClock] = {}  # per environment: its learnt close interval
         self._tip_reader: TipReader = _no_reader
+        # The loops of one process share this view: one reads the tip while the others wait for it.
+        self._reading = threading.Lock()
 
     def read_tips_with(self, reader: TipReader) -> None:
         """Read tips through `reader` when it can (None: it cannot), else by the client's `latest_ledger`.
@@ -64,6 +67,10 @@ class LedgerView:
         count a new envelope's bounds from a ledger its whole bound behind (N9).
         `past`: a tip not past this ledger is read again, once per pass (a close is expected).
         """
+        with self._reading:
+            return self._tip(network, past)
+
+    def _tip(self, network: SettlementNetwork, past: int | None) -> LedgerTip:
         environment = network.environment
         known = self._tips.get(environment)
         interval = self.close_clock(environment).interval

@@ -20,6 +20,7 @@ reading the run on (`read_on`): one request learns both whether a ledger closed 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from services.settlement.ledger_api import FoundTransaction, LedgerTip, LedgerTransactions, LedgerUnavailable, Lookup
@@ -63,6 +64,8 @@ class LedgerScans:
 
     def __init__(self) -> None:
         self._scans: dict[str, Scan] = {}
+        # The loops of one process share the scans: one reads a ledger while the others wait for it.
+        self._reading = threading.Lock()
 
     def wanted(self, environment: str, first_ledgers: list[int]) -> bool:
         """Whether a read is worth a request: no run yet, or one that can answer for an envelope applying from these."""
@@ -82,6 +85,12 @@ class LedgerScans:
         envelope needs (`earliest`, the first ledger any of them could apply in, is past it) begins
         anew there; otherwise it is read on, MAX_LEDGERS_PER_SCAN ledgers a read at least.
         """
+        with self._reading:
+            return self._read(network, tip, earliest)
+
+    def _read(
+        self, network: SettlementNetwork, tip: LedgerTip, earliest: int | None
+    ) -> tuple[Scan | None, LedgerTip | None]:
         environment = network.environment
         scan = self._scans.get(environment)
         if scan is None or tip.sequence - scan.through > KEEP_LEDGERS:
@@ -111,6 +120,10 @@ class LedgerScans:
         the read failed (the run ends): the caller reads the tip itself, so a run too old for the
         instance's history never makes the ledger look silent.
         """
+        with self._reading:
+            return self._read_on(network)
+
+    def _read_on(self, network: SettlementNetwork) -> LedgerTip | None:
         environment = network.environment
         scan = self._scans.get(environment)
         if scan is None or not scan.tells_tip:

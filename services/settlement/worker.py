@@ -28,6 +28,7 @@ from services.settlement.following import Follower
 from services.settlement.ledger_view import LedgerView
 from services.settlement.outages import Outages
 from services.settlement.recording import COUNTERS, DONE, Delays, Flight, backoff, guard
+from services.settlement.scanning import LedgerScans
 from services.settlement.schedule import QueuedEnvelopes, spread
 from services.settlement.settings import SettlementNetwork, SettlementSettings
 from services.settlement.submissions import Receipts, Submissions
@@ -66,7 +67,13 @@ class Settler:
         worker_id: str | None = None,
         clock: Clock = utc_now,
         hook: Hook = _no_hook,
+        reads_from: Settler | None = None,
     ) -> None:
+        """`reads_from`: another loop of this process whose view of the ledger, scans and bids this one shares.
+
+        Loops of one process learn the same ledger: sharing keeps the reads that follow it to a
+        few a ledger per process, however many loops are in flight (issue 32's budget).
+        """
         self.settings = settings
         self.networks = dict(networks)
         self.problems = dict(problems or {})
@@ -81,12 +88,13 @@ class Settler:
         self.pace = 0.0  # seconds the loop waits before its next pass, to spread channels over a ledger
         self.outages = Outages()  # conditions that hold an environment up, and their probes
         # The steps read settings, clock and hook from this worker at each call (tests swap them).
-        self.view = LedgerView(clock=self._now)
+        self.view: LedgerView = reads_from.view if reads_from is not None else LedgerView(clock=self._now)
         self.watch = Watch(self.outages, self.view, self.networks, lambda: self.settings, self._now)
-        self.bidder = Bidder(settings)
+        self.bidder: Bidder = reads_from.bidder if reads_from is not None else Bidder(settings)
         queued = QueuedEnvelopes()
         self.builder = EnvelopeBuilder(self, self.view, self.bidder)
-        self.follower = Follower(self, self.view, self.bidder, queued, self._executor)
+        scans: LedgerScans | None = reads_from.follower.scans if reads_from is not None else None
+        self.follower: Follower = Follower(self, self.view, self.bidder, queued, self._executor, scans)
         self.receipts = Receipts(self, self.view, self.bidder, queued)
         self.destinations = destinations.DestinationCache(
             settings.destination_ok_seconds, settings.destination_recheck_seconds, settings.destination_cache_size

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
@@ -145,3 +147,31 @@ def test_no_tip_is_read_before_a_close_is_due_and_a_late_one_is_looked_for_every
         frozen.tick(0.5)
         view.new_pass()
         assert view.tip(network, past=101).sequence == 102
+
+
+def test_loops_wishing_for_the_tip_at_once_make_one_read() -> None:
+    ledger = CountedLedger()
+    arrived = threading.Barrier(4)
+    read = ledger.latest_ledger
+
+    def slow() -> LedgerTip:
+        time.sleep(0.2)  # a read in flight while the other loops wish for the tip
+        return read()
+
+    ledger.latest_ledger = slow  # type: ignore[method-assign]
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    view = LedgerView()
+
+    def wish() -> None:
+        arrived.wait(timeout=5)
+        view.tip(network)
+
+    loops = [threading.Thread(target=wish) for _ in range(4)]
+    for loop in loops:
+        loop.start()
+    for loop in loops:
+        loop.join(timeout=10)
+    assert ledger.reads == 1
