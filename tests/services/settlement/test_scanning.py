@@ -45,12 +45,7 @@ def manual_ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedLe
         yield ledger
 
 
-# On RPC the budget held in 40 runs alone; among the other settlement tests, tips of ledgers closed
-# within one second read 62 over 3 ledgers (fixed since, not yet run 20 times; issue 32). Horizon's is enforced.
-OVER_BUDGET_ON_RPC = pytest.mark.xfail(reason="issue 32: RPC following read 62 over 3 ledgers", strict=False)
-
-
-@pytest.fixture(params=["horizon", pytest.param("rpc", marks=OVER_BUDGET_ON_RPC)])
+@pytest.fixture(params=["horizon", "rpc"])
 def ledger_api(request: pytest.FixtureRequest) -> str:
     """Each backend in turn."""
     api: str = request.param
