@@ -56,7 +56,11 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
-                got = Received(self.path, {k.lower(): v for k, v in self.headers.items()}, self.rfile.read(length))
+                body = self.rfile.read(length)
+                if len(body) < length:  # the sender died mid-request: nothing arrived, as for any server
+                    self.close_connection = True
+                    return
+                got = Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 with receiver._lock:
                     receiver.received.append(got)
                 answer = receiver.policy(got)
