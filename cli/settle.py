@@ -106,13 +106,21 @@ def _more_settlers(first: Settler, worker_id: str) -> list[Settler]:
     No pass waits for a ledger (asynchronous submission); a second loop shares the database work
     of claiming, building and recording. Every loop reads the ledger through the first one's
     clients, view, scans and bids: one process's reads stay within the budget, however many loops.
+    Each gets the first one's hook too (the crash tests install theirs through settler_from_config).
     """
     passes = int(current_app.config["SETTLEMENT_PASSES"]) or (DEFAULT_PASSES if is_postgres() else 1)
     if passes > 1 and not is_postgres():
         log.warning("SQLite allows one settlement pass at a time; SETTLEMENT_PASSES is ignored.")
         return []
     return [
-        Settler(first.settings, first.networks, first.problems, worker_id=f"{worker_id}-{n}", reads_from=first)
+        Settler(
+            first.settings,
+            first.networks,
+            first.problems,
+            worker_id=f"{worker_id}-{n}",
+            hook=first.hook,
+            reads_from=first,
+        )
         for n in range(1, passes)
     ]
 
