@@ -50,6 +50,8 @@ def tree_settlement(
         "BENCH_OUTPUT": str(output),
         "BENCH_DATABASE_URL": database_url,
         "BENCH_SETTLEMENT_WORKERS": ",".join(str(n) for n in settings.compare_settlement_workers),
+        # The baseline settles through Horizon only; the comparison holds the API still.
+        "BENCH_SETTLEMENT_APIS": "horizon",
     }
     with log.open("wb") as out:
         done = subprocess.run(  # noqa: S603 - fixed argv, no shell

@@ -33,6 +33,7 @@ class BenchSettings:
     workloads: tuple[str, ...]
     settlement_seconds: float
     settlement_workers: tuple[int, ...]
+    settlement_apis: tuple[str, ...]  # W4: the ledger APIs each worker count runs on, in turn: horizon, rpc
     settlement_transfers: int
     webhook_events: int  # W5: outbox events one deliverer sends
     latency_rate: float  # W4-latency and W4-congested: pacs.008 offered per second
@@ -82,6 +83,7 @@ def load_settings(environ: Mapping[str, str] = os.environ) -> BenchSettings:
         ),
         settlement_seconds=float(get("BENCH_SETTLEMENT_SECONDS", "30")),
         settlement_workers=_ints(get("BENCH_SETTLEMENT_WORKERS", "1,4,8")),
+        settlement_apis=tuple(a.strip().lower() for a in get("BENCH_SETTLEMENT_APIS", "horizon,rpc").split(",")),
         settlement_transfers=int(get("BENCH_SETTLEMENT_TRANSFERS", "6000")),
         webhook_events=int(get("BENCH_WEBHOOK_EVENTS", "5000")),
         latency_rate=float(get("BENCH_LATENCY_RATE", "150")),

@@ -3,7 +3,9 @@
 A dedicated local ledger is set like the public network (5 s ledgers, 1,000 operations per
 ledger); Sandbox settlement points at it. Each round creates its transfers through the intake
 service first, then starts the `flask --app app settle` workers and times Completed transfers
-by the ledger's own closes, start-up and drain excluded (`steady_rate`), bounded in time.
+by the ledger's own closes, start-up and drain excluded (`steady_rate`), bounded in time. Every
+worker count runs once per ledger API in BENCH_SETTLEMENT_APIS (Horizon, then Stellar RPC, on the
+same ledger), so the backends are measured side by side, minutes apart.
 """
 
 from __future__ import annotations
@@ -48,27 +50,41 @@ OPS_PER_ENVELOPE = 100  # SETTLEMENT_BATCH_OPS
 LEDGERS_IN_FLIGHT = 3
 TRUST_GROUP = 15  # trust lines per transaction: each payee signs its own
 STARTUP_SECONDS = 60.0  # workers start and the first ledger completes something
+API_NAMES = {"horizon": "Horizon", "rpc": "Stellar RPC"}
 
 
 @dataclass
 class SettlementResult:
-    """Transfers settled per second by worker count, or why W4 was not measured."""
+    """Transfers settled per second by ledger API and worker count, or why W4 was not measured."""
 
-    rates: dict[int, float] = field(default_factory=dict)
-    details: dict[int, str] = field(default_factory=dict)
+    rates: dict[tuple[str, int], float] = field(default_factory=dict)
+    details: dict[tuple[str, int], str] = field(default_factory=dict)
     setup: str = ""
     skipped: str = ""
 
     def notes(self) -> list[str]:
-        """Lines for the document."""
+        """Lines for the document: Horizon's as they always read, the other APIs named."""
         if self.skipped:
             return [f"W4 settlement: not measured: {self.skipped}."]
         lines = [f"W4 settlement setup: {self.setup}."] if self.setup else []
-        for workers, rate in self.rates.items():
+        for (api, workers), rate in self.rates.items():
             lines.append(
-                f"W4 settlement, {workers} worker process(es): {rate:,.1f} transfers/s ({self.details[workers]})"
+                f"W4 settlement{api_suffix(api)}, {workers} worker process(es): "
+                f"{rate:,.1f} transfers/s ({self.details[api, workers]})"
             )
         return lines
+
+    def by_api(self) -> dict[str, dict[int, float]]:
+        """Each ledger API's rates by worker count, in the order they were measured."""
+        found: dict[str, dict[int, float]] = {}
+        for (api, workers), rate in self.rates.items():
+            found.setdefault(api, {})[workers] = rate
+        return found
+
+
+def api_suffix(api: str) -> str:
+    """What marks a figure's ledger API: nothing for Horizon (the rows as they were), else its name."""
+    return "" if api == "horizon" else f" on {API_NAMES[api]}"
 
 
 def settlement_available(settings: BenchSettings) -> bool:
@@ -231,7 +247,8 @@ def measure_settlement(settings: BenchSettings) -> SettlementResult:
             f"ledger closing every {LEDGER_CLOSE_SECONDS} s with at most {MAX_OPS_PER_LEDGER} operations per ledger, "
             f"{channels} channel accounts, {settings.settlement_transfers:,} transfers per round to {PAYEES} payees, "
             f"SETTLEMENT_BATCH_SIZE={batch_size}, SETTLEMENT_BATCH_OPS={OPS_PER_ENVELOPE}, "
-            f"SETTLEMENT_PASSES={PASSES_PER_WORKER}"
+            f"SETTLEMENT_PASSES={PASSES_PER_WORKER}; ledger APIs in turn per worker count: "
+            + ", ".join(API_NAMES[api] for api in settings.settlement_apis)
         )
     )
     api_key = prepare_service_database(settings)  # W1-W3 left transfers to accounts this ledger lacks
@@ -263,11 +280,13 @@ def measure_settlement(settings: BenchSettings) -> SettlementResult:
             }
             offset = 0
             for workers in settings.settlement_workers:
-                total = settings.settlement_transfers
-                print(f"W4: creating {total:,} transfers, then {workers} worker process(es)", flush=True)
-                _create_transfers(settings.database_url, api_key, payees, total, offset)
-                offset += total
-                rate, detail = _measure_round(settings.database_url, environ, workers, total, settings, directory)
-                result.rates[workers], result.details[workers] = rate, detail
-                print(f"  W4 {workers} worker(s): {rate:,.1f} transfers/s ({detail})", flush=True)
+                for api in settings.settlement_apis:
+                    total = settings.settlement_transfers
+                    print(f"W4: creating {total:,} transfers, then {workers} worker process(es) on {API_NAMES[api]}")
+                    _create_transfers(settings.database_url, api_key, payees, total, offset)
+                    offset += total
+                    on_api = {**environ, "SANDBOX_LEDGER_API": api, "SANDBOX_RPC_URL": f"{url}/rpc"}
+                    rate, detail = _measure_round(settings.database_url, on_api, workers, total, settings, directory)
+                    result.rates[api, workers], result.details[api, workers] = rate, detail
+                    print(f"  W4{api_suffix(api)} {workers} worker(s): {rate:,.1f} transfers/s ({detail})", flush=True)
     return result

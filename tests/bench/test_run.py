@@ -73,3 +73,17 @@ def test_without_rounds_the_sweep_at_32_connections_is_judged() -> None:
     assert figures(points, [])["W1 / floor"] == "0.47 x of a floor of 3,000 req/s"
     assert found["W1 ≥ 1,000 req/s"] == (True, "1,400 req/s")
     assert "W2 ≥ 1,200 req/s" not in found
+
+
+def test_w4_is_judged_on_each_ledger_api_by_its_worst_worker_count() -> None:
+    settlement = SettlementResult(
+        rates={("horizon", 1): 199.0, ("rpc", 1): 198.5, ("horizon", 4): 196.0, ("rpc", 4): 120.0},
+        details={key: "detail" for key in (("horizon", 1), ("rpc", 1), ("horizon", 4), ("rpc", 4))},
+    )
+    found = {v.target: (v.met, v.measured) for v in verdicts([], [], settlement, None)}
+    assert found["W4 ≥ 150 transfers/s"] == (True, "196.0 transfers/s at worst (1 worker(s) 199.0, 4 worker(s) 196.0)")
+    assert found["W4 ≥ 150 transfers/s on Stellar RPC"] == (
+        False,
+        "120.0 transfers/s at worst (1 worker(s) 198.5, 4 worker(s) 120.0)",
+    )
+    assert settlement.notes()[1] == "W4 settlement on Stellar RPC, 1 worker process(es): 198.5 transfers/s (detail)"
