@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from ledger.testing import free_port
 from stellar_sdk import Account, Asset, Keypair, TransactionBuilder, TransactionEnvelope, xdr
+from stellar_sdk.exceptions import ConnectionError as SdkConnectionError
 from stellar_sdk.operation import Payment
 from stellar_sdk.soroban_rpc import GetFeeStatsResponse, GetTransactionsResponse
 
@@ -276,10 +277,33 @@ def faked(ledgers: Ledgers) -> RpcLedgerClient:
     return client
 
 
-def test_before_any_scan_fee_stats_are_the_fees_charged_as_before() -> None:
-    client = faked(Ledgers({50: [bidding(200)]}))
+def test_before_any_scan_fee_stats_read_the_latest_ledgers_bids_once() -> None:
+    # A worker just started: without the rivals' 200s its first envelopes would bid the base fee.
+    ledgers = Ledgers({49: [bidding(300)], 50: [bidding(200), bidding(100, ops=5)]})
+    client = faked(ledgers)
+    stats = client.fee_stats()
+    assert stats["ledger_capacity_usage"] == "1.0" and stats["max_fee"]["max"] == "200"  # ledger 50's bids only
+    assert client.fee_stats() == stats
+    assert ledgers.requests == ["getFeeStats", "getTransactions", "getFeeStats"]
+
+
+def test_bids_older_than_ten_ledgers_are_read_again_from_the_latest_ledger() -> None:
+    ledgers = Ledgers({50: [bidding(200)]})
+    client = faked(ledgers)
+    client.ledger_transactions(50, 50)
+    ledgers.ledgers = {60: [bidding(100)]}  # idle since 50: its 200 says nothing of ledger 60
+    stats = client.fee_stats()
+    assert stats["ledger_capacity_usage"] == "0.0" and stats["max_fee"]["max"] == "100"
+    assert ledgers.requests == ["getTransactions", "getFeeStats", "getTransactions"]
+
+
+def test_a_failed_read_of_the_latest_bids_leaves_the_fees_charged() -> None:
+    class Unreadable(Ledgers):
+        def get_transactions(self, cursor: str, limit: int) -> GetTransactionsResponse:
+            raise SdkConnectionError("reset")
+
+    client = faked(Unreadable({50: [bidding(200)]}))
     assert client.fee_stats() == horizon_fee_stats(CALM)
-    assert client.fee_stats()["max_fee"] == client.fee_stats()["fee_charged"]
 
 
 def test_rivals_bids_read_by_a_scan_make_the_ledgers_busy_and_the_bid_outbid_them() -> None:
