@@ -18,8 +18,6 @@ from storage.models import utc_now
 
 # Close times are whole seconds: ledgers that closed within one measure an interval of 0, taken as this.
 UNDER_A_SECOND = 1.0
-# A close that is late is looked for again after this share of the interval at the earliest.
-LATE_CLOSE_SHARE = 0.1
 TipReader = Callable[[SettlementNetwork], LedgerTip | None]
 
 
@@ -85,31 +83,29 @@ class LedgerView:
                 return known
         self._read_in_pass.add(environment)
         self._read_at[environment] = time.monotonic()
+        started = self.close_clock(environment).now()
         try:
             tip = self._tip_reader(network) or network.client.latest_ledger()
         except LedgerUnavailable:
             self._silent_since.setdefault(environment, self._clock())
             raise
         self._answered(environment)
-        self.close_clock(environment).observe(tip)
+        self.close_clock(environment).observe(tip, read_started=started)
         return self._observe(network, tip)
 
     def _still_the_tip(
         self, environment: str, known: LedgerTip, interval: float, age: float, read_in_pass: bool, past: int | None
     ) -> bool:
-        """Whether a read now could only say what is known: no close is due yet, or one was looked for just now.
+        """Whether a read now could only say what is known: the next close cannot have shown yet.
 
-        Before the next close is due (by the learnt interval, never more than one interval since
-        the last read) a read finds the same tip; so it waits, whatever the load. A close that is
-        late is looked for at most every LATE_CLOSE_SHARE of an interval: close times come in whole
-        seconds, so the expected close is up to a second early, and a pass every fraction of a
-        second made each ledger cost several tip reads (issue 32's read budget). Otherwise, as
-        before, a tip half a ledger old is read again (N9), and a wish past the known tip
-        (`past`) reads once per pass.
+        Before the next close can have shown (`CloseClock.until_next_read`: by the learnt interval
+        and lateness, and after a read that missed it, not for a while; never more than one
+        interval since the last read) a read finds the same tip; so it waits, whatever the load.
+        A pass every fraction of a second made each ledger cost several tip reads (issue 32's read
+        budget). Otherwise, as before, a tip half a ledger old is read again (N9), and a wish past
+        the known tip (`past`) reads once per pass.
         """
-        if age < interval and self.close_clock(environment).until_next_close(0.0) > 0:
-            return True
-        if age < interval * LATE_CLOSE_SHARE:
+        if age < interval and self.close_clock(environment).until_next_read() > 0:
             return True
         return age < interval / 2 and (read_in_pass or past is None or known.sequence > past)
 

@@ -5,19 +5,37 @@ A queued envelope is looked for just after the ledger that may include it has cl
 With asynchronous submission nothing waits for a ledger: an envelope the ledger queued is
 followed by hash, and the earliest it can be found is once the next ledger has closed. Looking
 sooner only spends Horizon's rate limit; looking much later delays the transfer's completion.
-The close interval is learnt from the tips the worker reads (the ledger's own close times).
+The close interval is learnt from the tips the worker reads (the ledger's own close times), and
+so is how late past its expected time a close shows (`CloseClock.lateness`).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from services.settlement.ledger_api import LedgerTip
 
-# Horizon ingests a ledger a moment after it closes, and close times come to the second.
+# Horizon ingests a ledger a moment after it closes, and close times come to the second: the
+# lateness looked for until the reads have learnt it.
 INGEST_MARGIN_SECONDS = 0.2
 MAX_QUEUED_REMEMBERED = 10_000
+# The closes whose lateness is remembered: the most recent ones, so a change of phase is followed.
+LATENESS_LEDGERS = 10
+# The lateness is learnt to this share of an interval: then reads go to the earliest one that found a close.
+LEARNT_SHARE = 0.02
+# A close not found where it was looked for is looked for again after this share of the interval at most.
+LATE_CLOSE_SHARE = 0.1
+
+
+@dataclass
+class Lateness:
+    """For one ledger, in seconds past its expected close: the latest read that did not find it, the first that did."""
+
+    not_yet: float = -math.inf
+    seen: float = math.inf
 
 
 def _wall_clock() -> float:
@@ -32,13 +50,81 @@ class CloseClock:
         self._clock = clock or _wall_clock
         self._first: LedgerTip | None = None
         self._last: LedgerTip | None = None
+        self._lateness: dict[int, Lateness] = {}  # by ledger: the last LATENESS_LEDGERS that were looked for
 
-    def observe(self, tip: LedgerTip) -> None:
-        """A tip read from the ledger (not one raised from a `Latest-Ledger` header: its close time is unknown)."""
+    def now(self) -> float:
+        """This clock's time: when a read begins, to pass to `observe`."""
+        return self._clock()
+
+    def observe(self, tip: LedgerTip, read_started: float | None = None) -> None:
+        """A tip read from the ledger (not one raised from a `Latest-Ledger` header: its close time is unknown).
+
+        A read of the last tip says the next close had not shown when the read began
+        (`read_started`, else now); the first read of the next ledger says it had by now.
+        """
+        self._learn_lateness(tip, read_started)
         if self._first is None:
             self._first = tip
         if self._last is None or tip.sequence > self._last.sequence:
             self._last = tip
+
+    def _learn_lateness(self, tip: LedgerTip, read_started: float | None) -> None:
+        last, interval = self._last, self.interval
+        if last is None or interval is None or tip.sequence not in (last.sequence, last.sequence + 1):
+            return  # a lagging instance's answer, or ledgers skipped: no close to time
+        expected = last.closed_at + interval
+        entry = self._lateness.setdefault(last.sequence + 1, Lateness())
+        if tip.sequence == last.sequence:
+            started = self._clock() if read_started is None else read_started
+            entry.not_yet = max(entry.not_yet, started - expected)
+        else:
+            entry.seen = min(entry.seen, self._clock() - expected)
+        for ledger in sorted(self._lateness)[:-LATENESS_LEDGERS]:
+            del self._lateness[ledger]
+
+    def lateness(self) -> float:
+        """How long past its expected time (the last close plus the interval) to look for the next close.
+
+        Close times are whole seconds, so a close shows up to a second (plus the ingestion) after
+        its expected time; a read sooner finds nothing and costs a request (issue 32's budget). The
+        recent closes bound that lateness: the earliest read that found one, the latest that did
+        not. While they are apart, the next read tries between them; once they are within
+        LEARNT_SHARE of an interval, reads go to the earliest that found one: one read a close on
+        a ledger that keeps time. Where closes vary more than that (found earlier than another was
+        missed), reads go to the latest lateness that was needed. Before any close was timed:
+        INGEST_MARGIN_SECONDS.
+        """
+        last, interval = self._last, self.interval
+        timed = [entry for ledger, entry in self._lateness.items() if last is not None and ledger <= last.sequence]
+        seen = [entry.seen for entry in timed if entry.seen < math.inf]
+        if interval is None or not seen:
+            return INGEST_MARGIN_SECONDS
+        earliest = min(seen)
+        not_yet = max(entry.not_yet for entry in timed)
+        if not_yet >= earliest:
+            return max(seen)
+        if not_yet == -math.inf:
+            not_yet = min(0.0, earliest - 2 * LEARNT_SHARE * interval)
+        if earliest - not_yet <= LEARNT_SHARE * interval:
+            return earliest
+        return (earliest + not_yet) / 2
+
+    def until_next_read(self) -> float:
+        """Seconds until a tip read may find the next close (0 or less: now); 0 before the interval is known.
+
+        At its learnt lateness; once a read has not found it, at the earliest lateness that found
+        a recent close beyond that read, and no later than LATE_CLOSE_SHARE of an interval after it.
+        """
+        last, interval = self._last, self.interval
+        if last is None or interval is None:
+            return 0.0
+        late = self.lateness()
+        pending = self._lateness.get(last.sequence + 1)
+        if pending is not None and pending.not_yet >= late:
+            retry = pending.not_yet + LATE_CLOSE_SHARE * interval
+            beyond = [entry.seen for entry in self._lateness.values() if pending.not_yet < entry.seen < retry]
+            late = min(beyond, default=retry)
+        return last.closed_at + interval + late - self._clock()
 
     @property
     def interval(self) -> float | None:
@@ -48,16 +134,17 @@ class CloseClock:
         return (self._last.closed_at - self._first.closed_at) / (self._last.sequence - self._first.sequence)
 
     def until_next_close(self, floor: float) -> float:
-        """Seconds until the ledger after the last tip should have closed and been ingested, at least `floor`.
+        """Seconds until the ledger after the last tip should have closed and shown (`lateness`), at least `floor`.
 
-        At most one interval (plus the margin) away: a close that came late is looked for again
+        At most one interval (plus the lateness) away: a close that came late is looked for again
         after `floor`, which costs no Horizon call until a newer tip shows it.
         """
         interval = self.interval
         if self._last is None or interval is None:
             return floor
-        wait = self._last.closed_at + interval + INGEST_MARGIN_SECONDS - self._clock()
-        return max(floor, min(wait, interval + INGEST_MARGIN_SECONDS))
+        late = self.lateness()
+        wait = self._last.closed_at + interval + late - self._clock()
+        return max(floor, min(wait, interval + late))
 
 
 def spread(until_close: float, free_channels: int) -> float:

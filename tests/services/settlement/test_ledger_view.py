@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -175,3 +176,49 @@ def test_loops_wishing_for_the_tip_at_once_make_one_read() -> None:
     for loop in loops:
         loop.join(timeout=10)
     assert ledger.reads == 1
+
+
+class TimedLedger:
+    """A ledger closing every 5 s, `phase` seconds past a whole second; close times in whole seconds, as Stellar's."""
+
+    def __init__(self, phase: float) -> None:
+        self.start = START.replace(tzinfo=UTC).timestamp() + phase
+        self.reads = 0
+
+    def latest_ledger(self) -> LedgerTip:
+        self.reads += 1
+        closes = int((time.time() - self.start) // 5)
+        return LedgerTip(100 + closes, int(self.start + 5 * closes))
+
+    def closed_at(self, sequence: int) -> float:
+        return self.start + 5 * (sequence - 100)
+
+
+@pytest.mark.parametrize("phase", [0.05, 0.35, 0.6, 0.95])
+def test_the_lateness_of_closes_is_learnt_so_that_each_close_costs_one_read_and_is_seen_soon(phase: float) -> None:
+    ledger = TimedLedger(phase)
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    view = LedgerView()
+    delays: list[float] = []
+    reads: list[int] = []  # before each close was found
+    with freeze_time(START) as frozen:
+        frozen.tick(phase + 0.01)
+        for _ in range(60 * 20):  # a minute of 5 s ledgers, a pass every 0.05 s waiting for the next close
+            frozen.tick(0.05)
+            view.new_pass()
+            known = view.known(network.environment)
+            before = ledger.reads
+            tip = view.tip(network, past=known.sequence if known else None)
+            if known is not None and tip.sequence > known.sequence:
+                delays.append(time.time() - ledger.closed_at(tip.sequence))
+                reads.append(before)
+    assert len(delays) == 12
+    # Once the interval is known (the second close on), a few closes teach the lateness; from then
+    # on each close is found within a tenth of a second (two passes), by one read.
+    assert max(delays[5:]) <= 0.1 + 1e-6, delays
+    per_close = [after - before for before, after in itertools.pairwise(reads[5:])]
+    assert per_close == [1] * 6, per_close
+    assert reads[-1] - reads[1] <= 10 + 4, reads  # at most four missed reads while learning

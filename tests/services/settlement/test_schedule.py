@@ -36,3 +36,35 @@ def test_an_older_tip_does_not_move_the_estimate_back() -> None:
     clock.observe(LedgerTip(14, 120))
     clock.observe(LedgerTip(12, 110))  # a lagging instance's answer
     assert clock.interval == 5.0
+
+
+def test_closes_that_vary_more_than_reads_can_pin_are_looked_for_at_the_latest_lateness_needed() -> None:
+    now = [0.0]
+    clock = CloseClock(clock=lambda: now[0])
+    clock.observe(LedgerTip(10, 100))
+    clock.observe(LedgerTip(11, 105))
+    assert clock.lateness() == INGEST_MARGIN_SECONDS  # no close timed yet
+    now[0] = 110.3
+    clock.observe(LedgerTip(12, 110))  # found 0.3 s past its expected close
+    now[0] = 115.5
+    clock.observe(LedgerTip(12, 110), read_started=115.5)  # not there 0.5 s past...
+    now[0] = 115.9
+    clock.observe(LedgerTip(13, 115))  # ...found at 0.9 s: later than a close was already found
+    assert clock.lateness() == pytest.approx(0.9)
+    assert clock.until_next_close(0.0) == pytest.approx(120.9 - 115.9)
+
+
+def test_a_read_that_missed_the_close_is_followed_by_one_where_a_recent_close_was_found() -> None:
+    now = [0.0]
+    clock = CloseClock(clock=lambda: now[0])
+    clock.observe(LedgerTip(10, 100))
+    clock.observe(LedgerTip(11, 105))
+    now[0] = 110.6
+    clock.observe(LedgerTip(12, 110))  # found 0.6 s past its expected close, none missed: try at 0.3
+    assert clock.lateness() == pytest.approx(0.3)
+    now[0] = 115.3
+    clock.observe(LedgerTip(12, 110), read_started=115.3)  # missed at 0.3: the next read at 0.6, where one was found
+    assert clock.until_next_read() == pytest.approx(0.3)
+    now[0] = 115.6
+    clock.observe(LedgerTip(13, 115))
+    assert clock.lateness() == pytest.approx(0.45)  # between the latest miss and the earliest find
