@@ -19,7 +19,8 @@ from services.settlement.fees import bid_per_op
 from services.settlement.ledger_api import LedgerUnavailable
 from services.settlement.ledger_client import submit_result
 from services.settlement.outcomes import Kind, classify_reply
-from services.settlement.rpc_client import RpcLedgerClient, horizon_fee_stats
+from services.settlement.rpc_bids import horizon_fee_stats
+from services.settlement.rpc_client import RpcLedgerClient
 from services.settlement.settings import SettlementConfigError, ledger_client, networks_from_config
 from tests.ledger.conftest import PASSPHRASE, Kit, served
 
