@@ -206,7 +206,7 @@ def test_the_lateness_of_closes_is_learnt_so_that_each_close_costs_one_read_and_
     reads: list[int] = []  # before each close was found
     with freeze_time(START) as frozen:
         frozen.tick(phase + 0.01)
-        for _ in range(60 * 20):  # a minute of 5 s ledgers, a pass every 0.05 s waiting for the next close
+        for _ in range(60 * 20 + 5):  # a minute of 5 s ledgers, a pass every 0.05 s waiting for the next close
             frozen.tick(0.05)
             view.new_pass()
             known = view.known(network.environment)
@@ -222,3 +222,22 @@ def test_the_lateness_of_closes_is_learnt_so_that_each_close_costs_one_read_and_
     per_close = [after - before for before, after in itertools.pairwise(reads[5:])]
     assert per_close == [1] * 6, per_close
     assert reads[-1] - reads[1] <= 10 + 4, reads  # at most four missed reads while learning
+
+
+def test_before_the_interval_is_known_reads_are_spaced_yet_the_first_close_is_seen_within_a_second() -> None:
+    ledger = TimedLedger(0.5)
+    network = SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+    view = LedgerView()
+    with freeze_time(START) as frozen:
+        frozen.tick(0.6)
+        view.tip(network)  # ledger 100; the next closes at 5.5 s
+        while view.known(network.environment).sequence == 100:  # type: ignore[union-attr]
+            frozen.tick(0.1)  # a busy worker: a pass every tenth of a second
+            view.new_pass()
+            view.tip(network, past=100)
+        seen = time.time() - ledger.closed_at(101)
+    assert seen <= 1.0
+    assert ledger.reads <= 9, ledger.reads  # reading at every pass made 50
