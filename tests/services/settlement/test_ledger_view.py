@@ -19,6 +19,14 @@ from services.settlement.settings import SettlementNetwork
 START = datetime(2026, 1, 1, 12, 0, 0)
 
 
+def network_on(ledger: object) -> SettlementNetwork:
+    """A Sandbox network whose client is `ledger` (any object with the reads a test needs)."""
+    return SettlementNetwork(
+        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
+        cast(LedgerClient, ledger),
+    )  # fmt: skip
+
+
 class SwitchedLedger:
     """A ledger whose tip read answers or not, as the test says."""
 
@@ -35,10 +43,7 @@ class SwitchedLedger:
 
 def test_a_ledger_that_stops_answering_is_silent_until_a_read_answers_again() -> None:
     ledger = SwitchedLedger()
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     now = [START]
     view = LedgerView(clock=lambda: now[0])
     view.tip(network)
@@ -66,10 +71,7 @@ def test_a_ledger_that_stops_answering_is_silent_until_a_read_answers_again() ->
 
 def test_a_height_learnt_without_its_close_time_takes_the_close_time_of_the_next_read() -> None:
     ledger = SwitchedLedger()
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     view = LedgerView(clock=lambda: START)
     first = view.tip(network)
     ledger.sequence += 150  # minutes without a read; an account read says how far the ledger got
@@ -84,10 +86,7 @@ def test_a_height_learnt_without_its_close_time_takes_the_close_time_of_the_next
 def test_ledgers_closed_within_one_second_do_not_make_every_wish_for_the_tip_a_read() -> None:
     ledger = SwitchedLedger()
     ledger.latest_ledger = lambda: LedgerTip(ledger.sequence, 1_000)  # type: ignore[method-assign]
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     reads = [0]
     read = ledger.latest_ledger
 
@@ -121,10 +120,7 @@ class CountedLedger:
 
 def test_no_tip_is_read_before_a_close_is_due_and_a_late_one_is_looked_for_every_tenth_of_a_ledger() -> None:
     ledger = CountedLedger()
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     view = LedgerView()
     with freeze_time(START) as frozen:
         view.tip(network)
@@ -160,10 +156,7 @@ def test_loops_wishing_for_the_tip_at_once_make_one_read() -> None:
         return read()
 
     ledger.latest_ledger = slow  # type: ignore[method-assign]
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     view = LedgerView()
 
     def wish() -> None:
@@ -197,10 +190,7 @@ class TimedLedger:
 @pytest.mark.parametrize("phase", [0.05, 0.35, 0.6, 0.95])
 def test_the_lateness_of_closes_is_learnt_so_that_each_close_costs_one_read_and_is_seen_soon(phase: float) -> None:
     ledger = TimedLedger(phase)
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     view = LedgerView()
     delays: list[float] = []
     reads: list[int] = []  # before each close was found
@@ -226,10 +216,7 @@ def test_the_lateness_of_closes_is_learnt_so_that_each_close_costs_one_read_and_
 
 def test_before_the_interval_is_known_reads_are_spaced_yet_the_first_close_is_seen_within_a_second() -> None:
     ledger = TimedLedger(0.5)
-    network = SettlementNetwork(
-        "Sandbox", "test", Asset("TKN", Keypair.random().public_key), Keypair.random(), (Keypair.random(),),
-        cast(LedgerClient, ledger),
-    )  # fmt: skip
+    network = network_on(ledger)
     view = LedgerView()
     with freeze_time(START) as frozen:
         frozen.tick(0.6)
