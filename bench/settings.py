@@ -1,4 +1,4 @@
-"""What a bench run does, from BENCH_* environment variables (defaults keep `make bench` near 12 minutes)."""
+"""What a bench run does, from BENCH_* environment variables (the defaults make `make bench` take about 40 minutes)."""
 
 from __future__ import annotations
 
