@@ -28,6 +28,9 @@ LATENESS_LEDGERS = 10
 LEARNT_SHARE = 0.02
 # A close not found where it was looked for is looked for again after this share of the interval at most.
 LATE_CLOSE_SHARE = 0.1
+# No close shows later than this share of the interval for its close time's rounding: a read
+# later than that timed a stall (the ledger down, the worker paused), not a close, and teaches nothing.
+MAX_LATE_SHARE = 0.5
 
 
 @dataclass
@@ -60,7 +63,7 @@ class CloseClock:
         """A tip read from the ledger (not one raised from a `Latest-Ledger` header: its close time is unknown).
 
         A read of the last tip says the next close had not shown when the read began
-        (`read_started`, else now); the first read of the next ledger says it had by now.
+        (`read_started`, else now); the first read of the next ledger says a read begun then finds it.
         """
         self._learn_lateness(tip, read_started)
         if self._first is None:
@@ -72,13 +75,15 @@ class CloseClock:
         last, interval = self._last, self.interval
         if last is None or interval is None or tip.sequence not in (last.sequence, last.sequence + 1):
             return  # a lagging instance's answer, or ledgers skipped: no close to time
-        expected = last.closed_at + interval
+        started = self._clock() if read_started is None else read_started
+        late = started - (last.closed_at + interval)
+        if late > MAX_LATE_SHARE * interval:
+            return
         entry = self._lateness.setdefault(last.sequence + 1, Lateness())
         if tip.sequence == last.sequence:
-            started = self._clock() if read_started is None else read_started
-            entry.not_yet = max(entry.not_yet, started - expected)
+            entry.not_yet = max(entry.not_yet, late)
         else:
-            entry.seen = min(entry.seen, self._clock() - expected)
+            entry.seen = min(entry.seen, late)
         for ledger in sorted(self._lateness)[:-LATENESS_LEDGERS]:
             del self._lateness[ledger]
 
@@ -91,8 +96,9 @@ class CloseClock:
         not. While they are apart, the next read tries between them; once they are within
         LEARNT_SHARE of an interval, reads go to the earliest that found one: one read a close on
         a ledger that keeps time. Where closes vary more than that (found earlier than another was
-        missed), reads go to the latest lateness that was needed. Before any close was timed:
-        INGEST_MARGIN_SECONDS.
+        missed), reads go just past the latest miss. Reads are timed from when they began, so a
+        slow answer teaches nothing, and a stall (MAX_LATE_SHARE) is not taken for a late close.
+        Before any close was timed: INGEST_MARGIN_SECONDS.
         """
         last, interval = self._last, self.interval
         timed = [entry for ledger, entry in self._lateness.items() if last is not None and ledger <= last.sequence]
@@ -102,7 +108,7 @@ class CloseClock:
         earliest = min(seen)
         not_yet = max(entry.not_yet for entry in timed)
         if not_yet >= earliest:
-            return max(seen)
+            return min(not_yet + LEARNT_SHARE * interval, MAX_LATE_SHARE * interval)
         if not_yet == -math.inf:
             not_yet = min(0.0, earliest - 2 * LEARNT_SHARE * interval)
         if earliest - not_yet <= LEARNT_SHARE * interval:
