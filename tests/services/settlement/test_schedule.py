@@ -54,13 +54,19 @@ def test_closes_that_vary_more_than_reads_can_pin_are_looked_for_just_past_the_l
     assert clock.until_next_close(0.0) == pytest.approx(120.6 - 116.4)
 
 
-def test_a_ledger_that_stopped_closing_for_a_while_teaches_no_lateness() -> None:
+def one_close_found(late: float) -> tuple[CloseClock, list[float]]:
+    """A clock of 5 s ledgers whose close at 110 was found by a read `late` seconds past it; and its time."""
     now = [0.0]
     clock = CloseClock(clock=lambda: now[0])
     clock.observe(LedgerTip(10, 100))
     clock.observe(LedgerTip(11, 105))
-    now[0] = 110.3
+    now[0] = 110 + late
     clock.observe(LedgerTip(12, 110))
+    return clock, now
+
+
+def test_a_ledger_that_stopped_closing_for_a_while_teaches_no_lateness() -> None:
+    clock, now = one_close_found(0.3)
     now[0] = 144.0  # the ledger was down from 111 s (reads failed); back, it answers its last tip
     clock.observe(LedgerTip(12, 110), read_started=now[0])
     now[0] = 145.2
@@ -72,13 +78,8 @@ def test_a_ledger_that_stopped_closing_for_a_while_teaches_no_lateness() -> None
 
 
 def test_a_read_that_missed_the_close_is_followed_by_one_where_a_recent_close_was_found() -> None:
-    now = [0.0]
-    clock = CloseClock(clock=lambda: now[0])
-    clock.observe(LedgerTip(10, 100))
-    clock.observe(LedgerTip(11, 105))
-    now[0] = 110.6
-    clock.observe(LedgerTip(12, 110))  # found 0.6 s past its expected close, none missed: try at 0.3
-    assert clock.lateness() <= 0.3 + 1e-9
+    clock, now = one_close_found(0.6)  # found 0.6 s past its expected close, none missed: try at 0.3
+    assert clock.lateness() == pytest.approx(0.3)
     now[0] = 115.3
     clock.observe(LedgerTip(12, 110), read_started=115.3)  # missed at 0.3: the next read at 0.6, where one was found
     assert clock.until_next_read() == pytest.approx(0.3)
