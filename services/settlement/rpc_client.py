@@ -222,7 +222,9 @@ class RpcLedgerClient:
         through = first - 1
         for page in range(1, MAX_PAGES + 1):
             for tx in answer.transactions:
-                envelope = self._note_bid(tx, bids)
+                envelope = xdr.TransactionEnvelope.from_xdr(tx.envelope_xdr)
+                if not self.own_accounts & envelope_accounts(envelope):
+                    bids.setdefault(tx.ledger, []).append(bid_per_operation(envelope))
                 for tx_hash in self._hashes(tx, envelope):
                     found[tx_hash] = _found(tx, tx_hash)
             if len(answer.transactions) < PAGE_LIMIT:
@@ -235,13 +237,6 @@ class RpcLedgerClient:
         tip = LedgerTip(answer.latest_ledger, answer.latest_ledger_close_timestamp)
         self._remember_bids(first, through, bids)
         return LedgerTransactions(found, through, answer.latest_ledger, tip)
-
-    def _note_bid(self, tx: Transaction, bids: dict[int, list[int]]) -> xdr.TransactionEnvelope:
-        """Add the transaction's bid per operation to its ledger's, unless it is ours; its envelope, decoded."""
-        envelope = xdr.TransactionEnvelope.from_xdr(tx.envelope_xdr)
-        if not self.own_accounts & envelope_accounts(envelope):
-            bids.setdefault(tx.ledger, []).append(bid_per_operation(envelope))
-        return envelope
 
     def _hashes(self, tx: Transaction, envelope: xdr.TransactionEnvelope) -> list[str]:
         """An applied transaction's hashes: its own, and a fee bump's inner one (read from its envelope)."""
@@ -296,10 +291,10 @@ class RpcLedgerClient:
         ledgers busy too (decision Z9). Our own transactions (`own_accounts`) are left out: our
         fee bumps are no rival, and counting them would ratchet our bids up on their own. No
         request is added while the scans read those ledgers anyway; when they have read none of the
-        last BID_LEDGERS (a worker just started, or idle until now), the latest ledger's
-        transactions are read here, one request (`_sample_bids`). Without it the first envelopes
-        of a congested spell bid the base fee, were left out of ledger after ledger, and could only
-        be raised by stellar-core's tenfold replace-by-fee (W4-congested on Stellar RPC).
+        last BID_LEDGERS (a worker just started, or idle until now), the latest ledger is read here
+        as a scan reads it (`_sample_bids`: one request, two past 200 transactions). Without it the
+        first envelopes of a congested spell bid the base fee, were left out of ledger after
+        ledger, and could only be raised by stellar-core's tenfold replace-by-fee.
         """
         answer = self._call("fee_stats", self.server.get_fee_stats)
         with self._bids_lock:
@@ -311,21 +306,11 @@ class RpcLedgerClient:
         return horizon_fee_stats(answer.inclusion_fee.model_dump(), bids)
 
     def _sample_bids(self, ledger: int) -> None:
-        """Read the bids of `ledger` (its first page of transactions, a sample when it holds more), as a scan would.
-
-        A failed read only leaves the fees charged to go by, as before: it is no reason to bid nothing.
-        """
-        start = partial(self.server.get_transactions, cursor=str(ledger << 32), limit=PAGE_LIMIT)
+        """Read `ledger` as a scan does (`ledger_transactions`) for its bids; if that fails, the fees charged stand."""
         try:
-            answer = self._call("ledger_transactions", start)
+            self.ledger_transactions(ledger, ledger)
         except LedgerUnavailable:
             return
-        bids: dict[int, list[int]] = {}
-        for tx in answer.transactions:
-            if tx.ledger == ledger:
-                self._note_bid(tx, bids)
-        if answer.latest_ledger >= ledger:  # an instance behind the ledger said nothing of it
-            self._remember_bids(ledger, ledger, bids)
 
 
 def _found(tx: Transaction, tx_hash: str) -> FoundTransaction:
