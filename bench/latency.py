@@ -31,7 +31,7 @@ from stellar_sdk.client.requests_client import RequestsClient
 from bench.report import Verdict
 from bench.servers import BenchError, Gunicorn, port_free, prepare_service_database, service_environment
 from bench.settings import BenchSettings
-from bench.settlement import create_payees, start_workers, states, stop_workers
+from bench.settlement import API_NAMES, api_suffix, create_payees, start_workers, states, stop_workers
 from harness.client import pacs008_body
 
 LEDGER_CLOSE_SECONDS = 5
@@ -45,7 +45,6 @@ MAX_FEE = 10_000  # SETTLEMENT_MAX_FEE, the configured maximum the congested tar
 LEDGER_BOUND = 12  # SETTLEMENT_LEDGER_BOUND: a first envelope was built at its max_ledger minus this
 PUBLIC_BUDGET_PER_LEDGER = 3600 / 3600 * LEDGER_CLOSE_SECONDS  # Horizon's default 3,600 requests an hour
 FOLLOWING_BUDGET = 3  # reads that follow the ledger, per ledger, whatever the load (issue 32)
-API_NAMES = {"horizon": "Horizon", "rpc": "Stellar RPC"}
 # The sandbox's request counts by endpoint (sandbox/ledger/request_counts.py): the reads that follow
 # the ledger (tips, transactions by ledger or by hash) and the submissions, per backend.
 FOLLOWING = {
@@ -80,7 +79,7 @@ class LatencyResult:
     @property
     def suffix(self) -> str:
         """What marks this backend's verdicts: nothing on Horizon (the rows as they were), else the API."""
-        return "" if self.api == "horizon" else f" on {API_NAMES[self.api]}"
+        return api_suffix(self.api)
 
     def percentile(self, share: float) -> float:
         """The latency below which `share` of the completed transfers settled."""
